@@ -1,0 +1,282 @@
+import { redact, redactDeep, redactUrl } from './redact.js';
+import { parseRetryAfter } from './retry.js';
+
+/** The redacted request an error refers to. The raw `Request` (with credentials) is never kept. */
+export interface RedactedRequest {
+  readonly method: string;
+  readonly url: string;
+}
+
+/**
+ * Base class of every error this package and the specbound clients throw. Errors are safe to render:
+ * messages, `toJSON()` and own properties hold only redacted values.
+ */
+export class SpecboundError extends Error {
+  static {
+    defineName(SpecboundError, 'SpecboundError');
+  }
+
+  /** Only safe fields, so `JSON.stringify(error)` never includes credentials. */
+  toJSON(): Record<string, unknown> {
+    return { name: this.name, message: this.message };
+  }
+}
+
+export interface ApiErrorInit {
+  status: number;
+  headers: Headers;
+  body: unknown;
+  requestId: string | undefined;
+  request: RedactedRequest;
+  message: string;
+}
+
+/** A non-2xx response (or a 2xx one the service marks as failed). Pick the class with `createApiError`. */
+export class ApiError extends SpecboundError {
+  static {
+    defineName(ApiError, 'ApiError');
+  }
+  readonly status: number;
+  /** The response headers (the server's, so free of the caller's credentials). */
+  readonly headers: Headers;
+  /** The parsed response body, with any known secret redacted. */
+  readonly body: unknown;
+  readonly requestId: string | undefined;
+  readonly request: RedactedRequest;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message);
+    this.status = init.status;
+    this.headers = init.headers;
+    this.body = init.body;
+    this.requestId = init.requestId;
+    this.request = init.request;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return {
+      ...super.toJSON(),
+      status: this.status,
+      requestId: this.requestId,
+      request: this.request,
+      body: this.body,
+    };
+  }
+}
+
+export class BadRequestError extends ApiError {
+  static {
+    defineName(BadRequestError, 'BadRequestError');
+  }
+}
+export class AuthenticationError extends ApiError {
+  static {
+    defineName(AuthenticationError, 'AuthenticationError');
+  }
+}
+export class PermissionDeniedError extends ApiError {
+  static {
+    defineName(PermissionDeniedError, 'PermissionDeniedError');
+  }
+}
+export class NotFoundError extends ApiError {
+  static {
+    defineName(NotFoundError, 'NotFoundError');
+  }
+}
+export class ConflictError extends ApiError {
+  static {
+    defineName(ConflictError, 'ConflictError');
+  }
+}
+export class UnprocessableEntityError extends ApiError {
+  static {
+    defineName(UnprocessableEntityError, 'UnprocessableEntityError');
+  }
+}
+export class RateLimitError extends ApiError {
+  static {
+    defineName(RateLimitError, 'RateLimitError');
+  }
+  /** The wait the server asked for (`retry-after-ms` / `Retry-After`), when it said. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(init: ApiErrorInit) {
+    super(init);
+    this.retryAfterMs = parseRetryAfter(init.headers);
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), retryAfterMs: this.retryAfterMs };
+  }
+}
+export class InternalServerError extends ApiError {
+  static {
+    defineName(InternalServerError, 'InternalServerError');
+  }
+}
+
+export interface TransportErrorOptions {
+  request: RedactedRequest;
+  cause?: unknown;
+}
+
+/** The request never got a response: DNS, refused or reset connection, TLS, … */
+export class ConnectionError extends SpecboundError {
+  static {
+    defineName(ConnectionError, 'ConnectionError');
+  }
+  readonly request: RedactedRequest;
+
+  /** `cause` must already be redacted (see `safeCause`). */
+  constructor(message: string, options: TransportErrorOptions) {
+    super(message, 'cause' in options ? { cause: options.cause } : undefined);
+    this.request = options.request;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    const cause =
+      this.cause instanceof Error ? { name: this.cause.name, message: this.cause.message } : undefined;
+    return { ...super.toJSON(), request: this.request, cause };
+  }
+}
+
+/** An attempt got no response within the timeout. */
+export class TimeoutError extends ConnectionError {
+  static {
+    defineName(TimeoutError, 'TimeoutError');
+  }
+}
+
+/** The caller aborted the request through its `AbortSignal`. Never retried. */
+export class AbortError extends SpecboundError {
+  static {
+    defineName(AbortError, 'AbortError');
+  }
+}
+
+const REASON_PHRASES: Readonly<Record<number, string>> = {
+  200: 'OK',
+  201: 'Created',
+  204: 'No Content',
+  304: 'Not Modified',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  410: 'Gone',
+  412: 'Precondition Failed',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+type ApiErrorClass = new (init: ApiErrorInit) => ApiError;
+
+const CLASS_BY_STATUS: Readonly<Record<number, ApiErrorClass>> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  409: ConflictError,
+  422: UnprocessableEntityError,
+  429: RateLimitError,
+};
+
+const REQUEST_ID_HEADERS = ['x-request-id', 'x-goog-request-id', 'request-id'] as const;
+
+export interface CreateApiErrorInit {
+  status: number;
+  headers: Headers;
+  body: unknown;
+  request: Request | { method: string; url: string };
+  /** The service's own message; when absent, `message` or `error.message` of the body is used. */
+  message?: string;
+  /** Values to redact, typically `auth.secrets()`. */
+  secrets?: readonly string[];
+}
+
+/** Builds the `ApiError` subclass that matches the status, with everything redacted. */
+export function createApiError(init: CreateApiErrorInit): ApiError {
+  const secrets = init.secrets ?? [];
+  const ErrorClass = CLASS_BY_STATUS[init.status] ?? (init.status >= 500 ? InternalServerError : ApiError);
+  const reason = REASON_PHRASES[init.status];
+  const head = reason === undefined ? String(init.status) : `${init.status} ${reason}`;
+  const serviceMessage = init.message ?? messageFromBody(init.body);
+  const message = serviceMessage === undefined || serviceMessage === '' ? head : `${head}: ${serviceMessage}`;
+  return new ErrorClass({
+    status: init.status,
+    headers: init.headers,
+    body: redactDeep(init.body, secrets),
+    requestId: requestIdOf(init.headers),
+    request: redactRequest(init.request, secrets),
+    message: redact(message, secrets),
+  });
+}
+
+export function redactRequest(
+  request: Request | { method: string; url: string },
+  secrets: readonly string[],
+): RedactedRequest {
+  return { method: request.method, url: redactUrl(request.url, secrets) };
+}
+
+function requestIdOf(headers: Headers): string | undefined {
+  for (const name of REQUEST_ID_HEADERS) {
+    const value = headers.get(name);
+    if (value !== null && value !== '') return value;
+  }
+  return undefined;
+}
+
+// Google (`{error:{message}}`) and BugSmash (`{message}`) both carry a readable message.
+function messageFromBody(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  if ('message' in body && typeof body.message === 'string') return body.message;
+  if ('error' in body && typeof body.error === 'object' && body.error !== null) {
+    const inner = body.error;
+    if ('message' in inner && typeof inner.message === 'string') return inner.message;
+  }
+  return undefined;
+}
+
+/**
+ * A redacted stand-in for an error caught from `fetch`: its name, message, stack, `code` and
+ * cause chain with every secret (and credential-like query value) removed. Undici's messages and
+ * causes can contain the full URL, including an API key passed as a query parameter.
+ */
+export function safeCause(error: unknown, secrets: readonly string[], depth = 0): Error {
+  if (!(error instanceof Error)) return new Error(redactUrl(String(error), secrets));
+  const copy = new Error(
+    redactUrl(error.message, secrets),
+    error.cause !== undefined && depth < 5
+      ? { cause: safeCause(error.cause, secrets, depth + 1) }
+      : undefined,
+  );
+  Object.defineProperty(copy, 'name', { value: error.name, configurable: true, writable: true });
+  if (error.stack !== undefined) {
+    Object.defineProperty(copy, 'stack', {
+      value: redactUrl(error.stack, secrets),
+      configurable: true,
+      writable: true,
+    });
+  }
+  const code: unknown = (error as { code?: unknown }).code;
+  if (typeof code === 'string' || typeof code === 'number') Object.assign(copy, { code });
+  return copy;
+}
+
+// Names live on the prototype (not as own fields) so they survive minification and do not clutter
+// `util.inspect` output.
+function defineName(target: { prototype: Error }, name: string): void {
+  Object.defineProperty(target.prototype, 'name', { value: name, configurable: true, writable: true });
+}

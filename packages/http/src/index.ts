@@ -1,0 +1,34 @@
+export {
+  type AuthStrategy,
+  apiKeyHeader,
+  apiKeyQuery,
+  bearerAuth,
+  type TokenProvider,
+  type TokenResult,
+} from './auth.js';
+export {
+  AbortError,
+  ApiError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  ConnectionError,
+  type CreateApiErrorInit,
+  createApiError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  type RedactedRequest,
+  SpecboundError,
+  TimeoutError,
+  UnprocessableEntityError,
+} from './errors.js';
+export { createHttpFetch, type HttpFetch } from './fetch.js';
+export type { FetchLike, HttpOptions, LogEvent, Logger, Overrides } from './options.js';
+export { type Page, type Paginator, paginate } from './paginate.js';
+export { redact } from './redact.js';
+export { parseRetryAfter, type RetryOptions } from './retry.js';
+export type { ClientInfo } from './user-agent.js';
+export { assertPathParam, ValidationError } from './validate.js';
+export { VERSION } from './version.js';
