@@ -1,0 +1,98 @@
+import {
+  type AuthStrategy,
+  apiKeyQuery,
+  bearerAuth,
+  createHttpFetch,
+  type Logger,
+  type RetryOptions,
+} from '@specbound/http';
+import createClient from 'openapi-fetch';
+import type { Context } from './core.js';
+import type { paths } from './generated/schema.js';
+import { createProcesses } from './processes.js';
+import { createProjects } from './projects.js';
+import { createScripts } from './scripts.js';
+import { VERSION } from './version.js';
+
+/** The spec's server. Any other base URL serving the same `/v1/...` paths works (an emulator, a proxy). */
+export const DEFAULT_BASE_URL = 'https://script.googleapis.com';
+
+/** A token, or a function returning one (or google-auth-library's `{ token }`), called per attempt. */
+export type TokenSource = Parameters<typeof bearerAuth>[0];
+
+/**
+ * How to authenticate:
+ * - a string or a token provider: an OAuth access token, sent as `Authorization: Bearer …`;
+ * - `{ apiKey }`: a Google API key in the `key` query parameter (quota attribution; the Apps
+ *   Script API also needs an OAuth token for user data), optionally with `token`;
+ * - any `AuthStrategy` from `@specbound/http`.
+ */
+export type AppsScriptAuth = TokenSource | { token?: TokenSource; apiKey?: string } | AuthStrategy;
+
+export interface AppsScriptClientOptions {
+  auth?: AppsScriptAuth | undefined;
+  /** Default `https://script.googleapis.com`. */
+  baseUrl?: string | undefined;
+  /** The underlying fetch (default `globalThis.fetch`). */
+  fetch?: ((input: Request) => Promise<Response>) | undefined;
+  /** Default: 2 retries of idempotent requests with capped exponential backoff; `false` for none. */
+  retry?: RetryOptions | false | undefined;
+  /** Per-attempt timeout in ms (default 60 000). */
+  timeout?: number | undefined;
+  /** Called once per attempt with a redacted event. */
+  logger?: Logger | undefined;
+  /** Appended to the user agent. */
+  userAgent?: string | undefined;
+}
+
+/** The Apps Script API client: one method per operation, grouped as the API is, plus `raw`. */
+export function createAppsScriptClient(options: AppsScriptClientOptions = {}) {
+  const auth = resolveAuth(options.auth);
+  const http = createHttpFetch({
+    fetch: options.fetch,
+    retry: options.retry,
+    timeout: options.timeout,
+    auth,
+    logger: options.logger,
+    userAgent: options.userAgent,
+    client: { name: '@specbound/apps-script', version: VERSION },
+  });
+  const raw = createClient<paths>({ baseUrl: options.baseUrl ?? DEFAULT_BASE_URL, fetch: http });
+  const context: Context = {
+    raw,
+    http,
+    runHttp: http.withOverrides({ retry: false }),
+    secrets: () => auth?.secrets() ?? [],
+  };
+  return {
+    /** The typed openapi-fetch client over the same fetch (auth, retries, timeouts): the escape hatch. */
+    raw,
+    projects: createProjects(context),
+    scripts: createScripts(context),
+    processes: createProcesses(context),
+  };
+}
+
+export type AppsScriptClient = ReturnType<typeof createAppsScriptClient>;
+
+function resolveAuth(auth: AppsScriptAuth | undefined): AuthStrategy | undefined {
+  if (auth === undefined) return undefined;
+  if (typeof auth === 'string' || typeof auth === 'function') return bearerAuth(auth);
+  if ('authenticate' in auth) return auth;
+  const strategies: AuthStrategy[] = [];
+  if (auth.token !== undefined) strategies.push(bearerAuth(auth.token));
+  if (auth.apiKey !== undefined) strategies.push(apiKeyQuery('key', auth.apiKey));
+  if (strategies.length === 0) {
+    throw new TypeError('createAppsScriptClient: "auth" needs a token, an apiKey, or an AuthStrategy.');
+  }
+  const [only] = strategies;
+  if (strategies.length === 1 && only !== undefined) return only;
+  return {
+    async authenticate(request) {
+      let current = request;
+      for (const strategy of strategies) current = await strategy.authenticate(current);
+      return current;
+    },
+    secrets: () => strategies.flatMap((strategy) => strategy.secrets()),
+  };
+}
