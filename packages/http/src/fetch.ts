@@ -43,10 +43,11 @@ function build(options: ResolvedOptions): HttpFetch {
   const userAgent = buildUserAgent(options.client, options.userAgent);
   const secrets = (): readonly string[] => options.auth?.secrets() ?? [];
 
-  const log = (event: LogEvent): void => {
+  // Takes a thunk: without a logger, no event (and no URL redaction) is built on the hot path.
+  const log = (make: () => LogEvent): void => {
     if (options.logger === undefined) return;
     try {
-      options.logger(event);
+      options.logger(make());
     } catch {
       // A failing logger must never change the outcome of a request.
     }
@@ -72,8 +73,9 @@ function build(options: ResolvedOptions): HttpFetch {
       ...extra,
     });
     try {
-      // Cloning keeps the caller's request (and its body) intact for the next attempt.
-      let request = new Request(input.clone(), { signal });
+      // A body can be read once: attempts send a clone so the next one still has it. A body-less
+      // request needs no clone (cloning costs about a third of this layer's per-call time).
+      let request = new Request(input.body === null ? input : input.clone(), { signal });
       applyUserAgent(request, userAgent);
       if (options.auth !== undefined) {
         request = await raceSignal(Promise.resolve(options.auth.authenticate(request)), signal);
@@ -82,12 +84,12 @@ function build(options: ResolvedOptions): HttpFetch {
       const fetchImpl: FetchLike = options.fetch ?? globalThis.fetch;
       sent = true;
       const response = await raceSignal(fetchImpl(request), signal);
-      log(event({ status: response.status }));
+      log(() => event({ status: response.status }));
       return { response };
     } catch (error) {
       const request = redactRequest({ method: input.method, url }, secrets());
       if (input.signal.aborted) {
-        log(event({ error: 'AbortError: aborted by the caller' }));
+        log(() => event({ error: 'AbortError: aborted by the caller' }));
         throw new AbortError(`${request.method} ${request.url} was aborted by the caller.`, {
           cause: input.signal.reason,
         });
@@ -97,7 +99,7 @@ function build(options: ResolvedOptions): HttpFetch {
           `${request.method} ${request.url} timed out after ${options.timeout} ms.`,
           { request },
         );
-        log(event({ error: `${timeout.name}: ${timeout.message}` }));
+        log(() => event({ error: `${timeout.name}: ${timeout.message}` }));
         return { failure: timeout };
       }
       // A failing token provider is the caller's error, not a connection problem: not retried.
@@ -107,7 +109,7 @@ function build(options: ResolvedOptions): HttpFetch {
         request,
         cause,
       });
-      log(event({ error: `${failure.name}: ${failure.message}` }));
+      log(() => event({ error: `${failure.name}: ${failure.message}` }));
       return { failure };
     } finally {
       clearTimeout(timer);
