@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { createBugSmashClient, ValidationError } from '../src/index.js';
+import { BASE_URL, IDS, ok, only, setup } from './helpers.js';
+
+const never = (): Response => {
+  throw new Error('no request should be sent');
+};
+
+describe('input checks before any request', () => {
+  it.each(['', '.', '..'])('refuses the path id %j', async (id) => {
+    const { client, requests } = setup(never);
+    const calls = [
+      client.projects.get(id),
+      client.projects.update(id, { name: 'x' }),
+      client.projects.delete(id),
+      client.versions.get(id),
+      client.versions.delete(id),
+      client.folders.get(id),
+      client.folders.update(id, { name: 'x' }),
+      client.folders.delete(id),
+      client.comments.get(id),
+      client.comments.update(id, { text: 'x' }),
+      client.comments.delete(id),
+      client.comments.replies(id),
+      client.replies.delete(id),
+      client.webhooks.update(id, { webhookUrl: 'https://h.example', events: ['new_comment'] }),
+      client.webhooks.delete(id),
+    ];
+    for (const call of calls) await expect(call).rejects.toBeInstanceOf(ValidationError);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('percent-encodes path ids once', async () => {
+    const { client, requests } = setup(() =>
+      ok({ id: 'a/b c', name: 'x', project_versions: [], project_users: [] }),
+    );
+    await client.projects.get('a/b c?d#e');
+    expect(only(requests).url).toBe(`${BASE_URL}/project/a%2Fb%20c%3Fd%23e`);
+  });
+
+  it.each([
+    ['limit', { limit: 51 }],
+    ['limit', { limit: 0 }],
+    ['page', { page: 0 }],
+    ['page', { page: 1.5 }],
+  ])('refuses a bad %s', async (field, query) => {
+    const { client } = setup(never);
+    await expect(client.projects.list(query)).rejects.toMatchObject({ name: 'ValidationError', field });
+  });
+
+  it('refuses empty updates, blank required fields and unknown webhook events', async () => {
+    const { client, requests } = setup(never);
+    await expect(client.comments.update(IDS.comment, {})).rejects.toMatchObject({ field: 'body' });
+    await expect(client.folders.update(IDS.folder, {})).rejects.toMatchObject({ field: 'body' });
+    await expect(client.projects.update(IDS.project, {})).rejects.toMatchObject({ field: 'body' });
+    await expect(client.comments.list('')).rejects.toMatchObject({ field: 'projectId' });
+    await expect(client.versions.list(' ')).rejects.toMatchObject({ field: 'projectId' });
+    await expect(client.replies.create({ commentId: IDS.comment, text: '' })).rejects.toMatchObject({
+      field: 'text',
+    });
+    await expect(client.folders.create({ name: '' })).rejects.toMatchObject({ field: 'name' });
+    await expect(
+      client.webhooks.create({ webhookUrl: 'https://h.example', events: [] }),
+    ).rejects.toMatchObject({
+      field: 'events',
+    });
+    await expect(
+      // @ts-expect-error `comment_update` is the n8n spelling, not an event of this API
+      client.webhooks.create({ webhookUrl: 'https://h.example', events: ['comment_update'] }),
+    ).rejects.toMatchObject({ field: 'events[0]' });
+    // @ts-expect-error not an event
+    await expect(client.webhooks.test('priority_changed')).rejects.toMatchObject({ field: 'event' });
+    expect(requests).toHaveLength(0);
+  });
+
+  it('refuses a missing API key or a bad base URL when the client is created', () => {
+    expect(() => createBugSmashClient({ apiKey: '' })).toThrow(ValidationError);
+    expect(() => createBugSmashClient({ apiKey: 'k', baseUrl: 'not a url' })).toThrow(/baseUrl/);
+  });
+
+  it('works under another base URL (an emulator)', async () => {
+    const { client, requests } = setup(() => ok([]));
+    await client.folders.list();
+    expect(only(requests).url).toBe(`${BASE_URL}/folders`);
+  });
+});
