@@ -1,0 +1,153 @@
+// Webhook deliveries: signed with the default scheme `@specbound/bugsmash` verifies
+// (`X-BugSmash-Signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<raw body>">`,
+// `X-BugSmash-Timestamp: <unix seconds>`), POSTed to loopback URLs only, retried with backoff.
+import { createHmac } from 'node:crypto';
+import type { BsWebhook } from './model.ts';
+
+export interface DeliveryRecord {
+  id: number;
+  webhookId: string;
+  event: string;
+  url: string;
+  attempts: number;
+  outcome: 'pending' | 'delivered' | 'failed' | 'refused';
+  lastStatus?: number;
+  lastError?: string;
+  at: string;
+}
+
+export interface WebhookOptions {
+  /** Retries after the first attempt (default 3). */
+  retries: number;
+  /** First backoff; doubles each retry (default 250 ms). */
+  backoffMs: number;
+  /** Per-attempt timeout (default 5 s). */
+  timeoutMs: number;
+  /** Checks a payload against the spec's webhook schema; returns problems. */
+  validate: (event: string, payload: unknown) => string[];
+  /** Called with problems when a payload breaks the spec (an emulator bug). */
+  onViolation: (event: string, problems: string[]) => void;
+}
+
+export function signPayload(secret: string, rawBody: string, timestamp: number): string {
+  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex')}`;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+export function isLoopbackUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && LOOPBACK.has(parsed.hostname);
+  } catch {
+    return false;
+  }
+}
+
+export class WebhookDispatcher {
+  readonly #options: WebhookOptions;
+  readonly #log: DeliveryRecord[] = [];
+  readonly #inflight = new Set<Promise<void>>();
+  readonly #timers = new Map<NodeJS.Timeout, () => void>();
+  #nextId = 1;
+  #closed = false;
+
+  constructor(options: WebhookOptions) {
+    this.#options = options;
+  }
+
+  /** Queues one delivery per webhook subscribed to the event; returns how many were queued. */
+  dispatch(webhooks: readonly BsWebhook[], event: string, payload: Record<string, unknown>): number {
+    const body = { event, ...payload };
+    const problems = this.#options.validate(event, body);
+    if (problems.length > 0) this.#options.onViolation(event, problems);
+    let count = 0;
+    for (const hook of webhooks) {
+      if (!hook.events.includes(event)) continue;
+      count++;
+      const record: DeliveryRecord = {
+        id: this.#nextId++,
+        webhookId: hook.id,
+        event,
+        url: hook.webhook_url,
+        attempts: 0,
+        outcome: 'pending',
+        at: new Date().toISOString(),
+      };
+      this.#log.push(record);
+      if (this.#log.length > 1_000) this.#log.shift();
+      if (!isLoopbackUrl(hook.webhook_url)) {
+        // The emulator never reaches out past this machine.
+        record.outcome = 'refused';
+        record.lastError = 'only loopback URLs receive deliveries from the emulator';
+        continue;
+      }
+      const task = this.#deliver(hook, JSON.stringify(body), record).finally(() =>
+        this.#inflight.delete(task),
+      );
+      this.#inflight.add(task);
+    }
+    return count;
+  }
+
+  deliveries(): DeliveryRecord[] {
+    return this.#log.map((r) => ({ ...r }));
+  }
+
+  /** Resolves when every queued delivery has finished (delivered or out of retries). */
+  async idle(): Promise<void> {
+    while (this.#inflight.size > 0) await Promise.allSettled([...this.#inflight]);
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    // Wake sleeping retries so they see `closed` and stop.
+    for (const [timer, wake] of this.#timers) {
+      clearTimeout(timer);
+      wake();
+    }
+    this.#timers.clear();
+    await Promise.allSettled([...this.#inflight]);
+  }
+
+  async #deliver(hook: BsWebhook, raw: string, record: DeliveryRecord): Promise<void> {
+    for (let attempt = 0; attempt <= this.#options.retries && !this.#closed; attempt++) {
+      if (attempt > 0) await this.#sleep(this.#options.backoffMs * 2 ** (attempt - 1));
+      if (this.#closed) break;
+      record.attempts++;
+      const timestamp = Math.floor(Date.now() / 1000);
+      try {
+        const response = await fetch(hook.webhook_url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': 'BugSmash-Webhooks (specbound emulator)',
+            'x-bugsmash-signature': signPayload(hook.secret, raw, timestamp),
+            'x-bugsmash-timestamp': String(timestamp),
+          },
+          body: raw,
+          signal: AbortSignal.timeout(this.#options.timeoutMs),
+        });
+        record.lastStatus = response.status;
+        await response.body?.cancel();
+        if (response.ok) {
+          record.outcome = 'delivered';
+          return;
+        }
+      } catch (error) {
+        record.lastError = error instanceof Error ? error.message : String(error);
+      }
+    }
+    record.outcome = 'failed';
+  }
+
+  #sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.#timers.delete(timer);
+        resolve();
+      }, ms);
+      this.#timers.set(timer, resolve);
+    });
+  }
+}

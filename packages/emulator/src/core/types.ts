@@ -1,0 +1,67 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { CompiledSpec, Operation, Problem, RequestValues } from '../spec/operations.ts';
+
+/** What a handler answers: a status, a JSON body (absent for none) and extra headers. */
+export interface Reply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** Thrown by handlers to answer with a service error (404 body, 400 body, ...). */
+export class ServiceError extends Error {
+  readonly reply: Reply;
+
+  constructor(reply: Reply, message = `service error ${reply.status}`) {
+    super(message);
+    this.name = 'ServiceError';
+    this.reply = reply;
+  }
+}
+
+/** A multipart file part, kept in memory. */
+export interface UploadedFile {
+  filename: string;
+  contentType: string;
+  data: Buffer;
+}
+
+export interface RequestContext<P> {
+  operation: Operation;
+  /** Typed (coerced and validated) parameters by location. */
+  params: RequestValues;
+  /** The validated body: parsed JSON, or multipart fields with `UploadedFile` parts. */
+  body: unknown;
+  principal: P;
+  url: URL;
+  headers: IncomingHttpHeaders;
+}
+
+export type Handler<P> = (ctx: RequestContext<P>) => Reply | Promise<Reply>;
+
+/** One emulated service: its spec, its handlers by operationId, and the service-specific error shapes. */
+export interface Service<P> {
+  name: 'apps-script' | 'bugsmash';
+  /** Path prefix the service's spec paths live under on the emulator's port (`''` or `/api/v2`). */
+  prefix: string;
+  spec: CompiledSpec;
+  handlers: Partial<Record<string, Handler<P>>>;
+  /** Checks credentials the way the real service does; answers its 401 when they are missing or bad. */
+  authenticate(
+    operation: Operation,
+    headers: IncomingHttpHeaders,
+    url: URL,
+  ): { principal: P } | { reply: Reply };
+  /** The service's own error for a request that breaks the spec, naming the field. */
+  invalidRequest(problems: Problem[], operation: Operation): Reply;
+  /** Query parameters the operation does not declare: the service's error, or undefined to ignore them. */
+  unknownQuery(names: string[], operation: Operation): Reply | undefined;
+  notFound(method: string, path: string, methodNotAllowed: boolean): Reply;
+  internalError(message: string): Reply;
+  /** Largest request body accepted, in bytes. */
+  maxBodyBytes: number;
+  /** Checks that need the typed parameters but must run before the handler changes anything. */
+  precheck?(ctx: RequestContext<P>): Reply | undefined;
+  /** Last step before sending (e.g. `fields` partial responses and ETags); the reply is already validated. */
+  finalize?(ctx: RequestContext<P>, reply: Reply): Reply;
+}

@@ -1,0 +1,12 @@
+export type { AppsScriptState, AsProcessRecord } from './apps-script/model.ts';
+export type { BugsmashState } from './bugsmash/model.ts';
+export type { DeliveryRecord } from './bugsmash/webhooks.ts';
+export type { Violation } from './core/violations.ts';
+export {
+  DEFAULT_BUGSMASH_API_KEY,
+  type EmulatorOptions,
+  type RunningEmulator,
+  startEmulator,
+} from './emulator.ts';
+export { DEMO_USERS } from './seed.ts';
+export { emptyState, normalizeState, type StateDocument, StateDocumentError } from './state.ts';

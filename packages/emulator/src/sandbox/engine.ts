@@ -1,0 +1,266 @@
+// Runs Apps Script server code inside QuickJS (WebAssembly): the guest has no access to the host's
+// globals, file system or network, its heap is capped and an interrupt handler enforces the time limit.
+// This module is loaded inside a worker thread (see pool.ts), so a long run never blocks the server.
+import releaseSync from '@jitl/quickjs-wasmfile-release-sync';
+import {
+  newQuickJSWASMModuleFromVariant,
+  type QuickJSContext,
+  type QuickJSHandle,
+  type QuickJSSyncVariant,
+  type QuickJSWASMModule,
+} from 'quickjs-emscripten-core';
+import type {
+  CheckJob,
+  CheckOutcome,
+  RunJob,
+  RunOutcome,
+  RunResult,
+  ScriptThrew,
+  StackElement,
+} from './types.ts';
+
+// The variant package's types describe its CommonJS build; under ESM its default export is the variant.
+const variant = ((releaseSync as unknown as { default?: QuickJSSyncVariant }).default ??
+  releaseSync) as QuickJSSyncVariant;
+
+/** File name of the harness code; its frames are removed from script stack traces. */
+const HARNESS = '<emulator>';
+
+/** Google services that exist in Apps Script but not here: using one fails with a clear script error. */
+const SERVICES = [
+  'SpreadsheetApp',
+  'DocumentApp',
+  'SlidesApp',
+  'FormApp',
+  'DriveApp',
+  'GmailApp',
+  'MailApp',
+  'CalendarApp',
+  'ContactsApp',
+  'UrlFetchApp',
+  'PropertiesService',
+  'CacheService',
+  'LockService',
+  'ScriptApp',
+  'Session',
+  'HtmlService',
+  'ContentService',
+  'Utilities',
+  'CardService',
+  'Charts',
+  'GroupsApp',
+  'LanguageApp',
+  'Maps',
+  'XmlService',
+  'Jdbc',
+  'SitesApp',
+  'Browser',
+  'UI',
+];
+
+const HARNESS_SOURCE = `(function (g, record) {
+  var stringify = JSON.stringify, parse = JSON.parse, isPromise = function (v) { return v instanceof Promise; };
+  function show(v) {
+    if (typeof v === 'string') return v;
+    try { var s = stringify(v); return s === undefined ? String(v) : s; } catch (e) { return String(v); }
+  }
+  function join(args) { var out = []; for (var i = 0; i < args.length; i++) out.push(show(args[i])); return out.join(' '); }
+  function level(name) { return function () { record(name + ' ' + join(arguments)); }; }
+  g.console = { log: level('INFO'), info: level('INFO'), warn: level('WARNING'), error: level('ERROR'), debug: level('DEBUG') };
+  var buffer = [];
+  g.Logger = {
+    log: function (format) {
+      var args = Array.prototype.slice.call(arguments, 1), text = show(format);
+      if (args.length > 0 && typeof format === 'string' && format.indexOf('%s') >= 0) {
+        text = format.replace(/%s/g, function () { return args.length ? show(args.shift()) : '%s'; });
+      } else if (args.length > 0) { text = join(arguments); }
+      buffer.push(text); record('INFO ' + text); return g.Logger;
+    },
+    getLog: function () { return buffer.join('\\n'); },
+    clear: function () { buffer.length = 0; },
+  };
+  ${JSON.stringify(SERVICES)}.forEach(function (name) {
+    var service = new Proxy({}, { get: function (_t, prop) {
+      var err = new Error(name + '.' + String(prop) + ' is not available: the specbound emulator runs no Google services');
+      err.name = 'Exception';
+      throw err;
+    } });
+    Object.defineProperty(g, name, { value: service, writable: true, configurable: true });
+  });
+  var settled, geval = eval, ident = /^[A-Za-z_$][\\w$]*$/, builtins = {};
+  g.__emulatorInvoke = function (path, json) {
+    var parts = path.split('.');
+    for (var i = 0; i < parts.length; i++) if (!ident.test(parts[i])) return '{"notFound":true}';
+    if (builtins[parts[0]] === true) return '{"notFound":true}';
+    // Indirect eval sees top-level let/const bindings too, which are not properties of the global object.
+    var self = g, fn = geval('typeof ' + parts[0] + " === 'undefined' ? undefined : " + parts[0]);
+    for (var j = 1; j < parts.length; j++) {
+      if (fn === null || (typeof fn !== 'object' && typeof fn !== 'function')) return '{"notFound":true}';
+      if (!Object.prototype.hasOwnProperty.call(fn, parts[j])) return '{"notFound":true}';
+      self = fn; fn = fn[parts[j]];
+    }
+    if (typeof fn !== 'function') return '{"notFound":true}';
+    var result = fn.apply(self, parse(json));
+    if (isPromise(result)) {
+      settled = undefined;
+      result.then(function (v) { settled = { ok: v }; }, function (e) { settled = { error: e }; });
+      return '{"pending":true}';
+    }
+    return result === undefined ? '{}' : stringify({ result: result });
+  };
+  g.__emulatorSettle = function () {
+    if (settled === undefined) return '{"pending":true}';
+    if ('error' in settled) throw settled.error;
+    return settled.ok === undefined ? '{}' : stringify({ result: settled.ok });
+  };
+  // Everything defined so far (built-ins and the harness itself) is not a script function.
+  Object.getOwnPropertyNames(g).forEach(function (n) { builtins[n] = true; });
+})`;
+
+let modulePromise: Promise<QuickJSWASMModule> | undefined;
+
+function quickjs(): Promise<QuickJSWASMModule> {
+  modulePromise ??= newQuickJSWASMModuleFromVariant(variant);
+  return modulePromise;
+}
+
+/** Parses QuickJS's `    at fn (file:line:col)` stack lines, deepest first, without harness frames. */
+export function parseStack(stack: string | undefined): StackElement[] {
+  if (stack === undefined) return [];
+  const out: StackElement[] = [];
+  for (const raw of stack.split('\n')) {
+    const line = raw.trim();
+    if (!line.startsWith('at ')) continue;
+    // `at fn (file:line:col)`, `at fn (file:line)` or, for anonymous code, `at file:line:col`.
+    const named = /^at (.+?) \((.*)\)$/.exec(line);
+    const fn = named ? named[1] : '<anonymous>';
+    const location = /^(.*?):(\d+)(?::\d+)?$/.exec(named ? (named[2] ?? '') : line.slice(3));
+    const file = location?.[1];
+    const lineNo = location?.[2];
+    if (fn === undefined || file === undefined || lineNo === undefined || file === HARNESS) continue;
+    out.push({ function: fn, lineNumber: Number(lineNo) });
+  }
+  return out;
+}
+
+type Thrown = Omit<ScriptThrew, 'kind'>;
+
+function describeThrown(ctx: QuickJSContext, handle: QuickJSHandle): Thrown {
+  const dumped: unknown = ctx.dump(handle);
+  if (dumped !== null && typeof dumped === 'object' && 'message' in dumped) {
+    const e = dumped as { name?: unknown; message?: unknown; stack?: unknown };
+    return {
+      errorType: typeof e.name === 'string' && e.name !== '' ? e.name : 'Error',
+      errorMessage: String(e.message),
+      stack: parseStack(typeof e.stack === 'string' ? e.stack : undefined),
+    };
+  }
+  // `throw 'text'` and other non-Error values carry no stack in QuickJS.
+  return {
+    errorType: 'ScriptError',
+    errorMessage: typeof dumped === 'string' ? dumped : JSON.stringify(dumped),
+    stack: [],
+  };
+}
+
+/** Evaluates the SERVER_JS files in order, then calls `job.functionName` with the JSON parameters. */
+export async function runJob(job: RunJob): Promise<RunOutcome> {
+  const QuickJS = await quickjs();
+  const started = Date.now();
+  const deadline = started + job.timeoutMs;
+  const logs: string[] = [];
+  const runtime = QuickJS.newRuntime();
+  runtime.setMemoryLimit(job.memoryLimitBytes);
+  runtime.setMaxStackSize(1024 * 1024);
+  runtime.setInterruptHandler(() => Date.now() >= deadline);
+  const ctx = runtime.newContext();
+  const finish = (outcome: RunResult): RunOutcome => ({ ...outcome, logs, durationMs: Date.now() - started });
+  const failed = (handle: QuickJSHandle): RunOutcome => {
+    const thrown = describeThrown(ctx, handle);
+    handle.dispose();
+    if (
+      Date.now() >= deadline &&
+      thrown.errorType === 'InternalError' &&
+      thrown.errorMessage === 'interrupted'
+    ) {
+      return finish({
+        kind: 'timeout',
+        ...thrown,
+        errorType: 'ScriptError',
+        errorMessage: 'Exceeded maximum execution time',
+      });
+    }
+    return finish({ kind: 'error', ...thrown });
+  };
+  try {
+    const record = ctx.newFunction('record', (text) => {
+      if (logs.length < 10_000) logs.push(ctx.getString(text));
+    });
+    const harness = ctx.unwrapResult(ctx.evalCode(HARNESS_SOURCE, HARNESS));
+    ctx.unwrapResult(ctx.callFunction(harness, ctx.undefined, ctx.global, record)).dispose();
+    harness.dispose();
+    record.dispose();
+    for (const file of job.files) {
+      const loaded = ctx.evalCode(file.source, file.name);
+      if (loaded.error) return failed(loaded.error);
+      loaded.value.dispose();
+    }
+    const call = ctx.evalCode(
+      `__emulatorInvoke(${JSON.stringify(job.functionName)}, ${JSON.stringify(JSON.stringify(job.parameters))})`,
+      HARNESS,
+    );
+    if (call.error) return failed(call.error);
+    let reply = ctx.getString(call.value);
+    call.value.dispose();
+    if (reply === '{"pending":true}') {
+      // An async function: drain its jobs (still under the interrupt handler), then read how it settled.
+      const drained = runtime.executePendingJobs();
+      if (drained.error) return failed(drained.error);
+      const settle = ctx.evalCode('__emulatorSettle()', HARNESS);
+      if (settle.error) return failed(settle.error);
+      reply = ctx.getString(settle.value);
+      settle.value.dispose();
+      if (reply === '{"pending":true}') {
+        return finish({
+          kind: 'error',
+          errorType: 'ScriptError',
+          errorMessage: 'The function returned a promise that never settled',
+          stack: [],
+        });
+      }
+    }
+    const parsed = JSON.parse(reply) as { notFound?: true; result?: unknown };
+    if (parsed.notFound) return finish({ kind: 'not-found' });
+    return finish('result' in parsed ? { kind: 'ok', result: parsed.result } : { kind: 'ok' });
+  } finally {
+    ctx.dispose();
+    runtime.dispose();
+  }
+}
+
+/** Compiles each SERVER_JS file without running it, as Apps Script does when content is saved. */
+export async function checkJob(job: CheckJob): Promise<CheckOutcome> {
+  const QuickJS = await quickjs();
+  const runtime = QuickJS.newRuntime();
+  const ctx = runtime.newContext();
+  try {
+    for (const file of job.files) {
+      const compiled = ctx.evalCode(file.source, file.name, { compileOnly: true });
+      if (compiled.error) {
+        const dumped = ctx.dump(compiled.error) as { message?: unknown; lineNumber?: unknown };
+        compiled.error.dispose();
+        return {
+          ok: false,
+          file: file.name,
+          message: String(dumped.message),
+          lineNumber: typeof dumped.lineNumber === 'number' ? dumped.lineNumber : 0,
+        };
+      }
+      compiled.value.dispose();
+    }
+    return { ok: true };
+  } finally {
+    ctx.dispose();
+    runtime.dispose();
+  }
+}

@@ -1,0 +1,17 @@
+// Worker-thread entry: one QuickJS module per worker, one job at a time.
+import { parentPort } from 'node:worker_threads';
+import { checkJob, runJob } from './engine.ts';
+import type { WorkerReply, WorkerRequest } from './types.ts';
+
+const port = parentPort;
+if (port === null) throw new Error('sandbox/worker must run in a worker thread');
+
+port.on('message', (request: WorkerRequest) => {
+  const work: Promise<WorkerReply> =
+    request.type === 'run'
+      ? runJob(request.job).then((outcome) => ({ id: request.id, type: 'run', outcome }))
+      : checkJob(request.job).then((outcome) => ({ id: request.id, type: 'check', outcome }));
+  work
+    .catch((error: unknown): WorkerReply => ({ id: request.id, type: 'crash', message: String(error) }))
+    .then((reply) => port.postMessage(reply));
+});

@@ -1,0 +1,249 @@
+// The demo data set: a few Apps Script projects with code, versions, an API-executable deployment and a
+// week of process history; a BugSmash workspace with folders, projects, versions and comments.
+// BugSmash comments go through the backend, so they raise `new_comment` for subscribed webhooks.
+import type { AppsScriptBackend } from './apps-script/backend.ts';
+import { newDeploymentId, newScriptId } from './apps-script/backend.ts';
+import type { AsFile, AsProject, ProcessStatus, ProcessType } from './apps-script/model.ts';
+import type { BugsmashBackend } from './bugsmash/backend.ts';
+
+export const DEMO_USERS = [
+  {
+    email: 'ada@example.com',
+    name: 'Ada Lovelace',
+    domain: 'example.com',
+    photoUrl: 'https://lh3.googleusercontent.com/a/default-user=s64',
+    token: 'ada-demo-token',
+  },
+  {
+    email: 'grace@example.com',
+    name: 'Grace Hopper',
+    domain: 'example.com',
+    photoUrl: 'https://lh3.googleusercontent.com/a/default-user=s64',
+    token: 'grace-demo-token',
+  },
+] as const;
+
+const MANIFEST = JSON.stringify({
+  timeZone: 'Europe/London',
+  exceptionLogging: 'STACKDRIVER',
+  runtimeVersion: 'V8',
+  executionApi: { access: 'ANYONE' },
+});
+
+const CODE = `/** Totals the invoices of a month. */
+function sendInvoices(month) {
+  const invoices = [120.5, 80, 42.25];
+  Logger.log('Sending %s invoices for %s', invoices.length, month);
+  return { month: month, sent: invoices.length, total: invoices.reduce(function (a, b) { return a + b; }, 0) };
+}
+
+function nightlyReport() {
+  return SpreadsheetApp.getActiveSpreadsheet().getName();
+}
+
+function validateInvoice(invoice) {
+  if (!invoice || typeof invoice.amount !== 'number') {
+    throw new TypeError('invoice.amount must be a number');
+  }
+  return invoice.amount > 0;
+}
+`;
+
+const LIB = `var Format = {
+  currency: function (amount, code) {
+    return (code || 'GBP') + ' ' + Number(amount).toFixed(2);
+  },
+};
+`;
+
+function file(name: string, type: AsFile['type'], source: string, time: string, user: string): AsFile {
+  return { name, type, source, createTime: time, updateTime: time, lastModifyUser: user };
+}
+
+function seedAppsScript(apps: AppsScriptBackend): void {
+  for (const u of DEMO_USERS) {
+    apps.users.set(u.email, { email: u.email, name: u.name, domain: u.domain, photoUrl: u.photoUrl });
+    apps.tokens.set(u.token, u.email);
+  }
+  const day = 86_400_000;
+  const now = Date.now();
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const created = iso(now - 30 * day);
+  const ada = DEMO_USERS[0].email;
+
+  const files = [
+    file('appsscript', 'JSON', MANIFEST, created, ada),
+    file('Code', 'SERVER_JS', CODE, created, ada),
+    file('Format', 'SERVER_JS', LIB, created, ada),
+  ];
+  const invoices: AsProject = {
+    scriptId: newScriptId(),
+    title: 'Invoice mailer',
+    createTime: created,
+    updateTime: iso(now - 2 * day),
+    creator: ada,
+    lastModifyUser: ada,
+    files,
+    versions: [
+      {
+        versionNumber: 1,
+        description: 'First release',
+        createTime: iso(now - 20 * day),
+        files: structuredClone(files),
+      },
+      {
+        versionNumber: 2,
+        description: 'Currency formatting',
+        createTime: iso(now - 2 * day),
+        files: structuredClone(files),
+      },
+    ],
+    deployments: [
+      {
+        deploymentId: newDeploymentId(),
+        manifestFileName: 'appsscript',
+        description: 'Head deployment',
+        updateTime: iso(now - 2 * day),
+      },
+      {
+        deploymentId: newDeploymentId(),
+        versionNumber: 2,
+        manifestFileName: 'appsscript',
+        description: 'Production API',
+        updateTime: iso(now - 2 * day),
+      },
+    ],
+  };
+  const grace = DEMO_USERS[1].email;
+  const empty: AsProject = {
+    scriptId: newScriptId(),
+    title: 'Team rota',
+    createTime: iso(now - 5 * day),
+    updateTime: iso(now - 5 * day),
+    creator: grace,
+    lastModifyUser: grace,
+    files: [
+      file(
+        'appsscript',
+        'JSON',
+        JSON.stringify({ timeZone: 'America/New_York', runtimeVersion: 'V8' }),
+        iso(now - 5 * day),
+        grace,
+      ),
+    ],
+    versions: [],
+    deployments: [
+      {
+        deploymentId: newDeploymentId(),
+        manifestFileName: 'appsscript',
+        description: 'Head deployment',
+        updateTime: iso(now - 5 * day),
+      },
+    ],
+  };
+  apps.projects.set(invoices.scriptId, invoices);
+  apps.projects.set(empty.scriptId, empty);
+
+  // A week of history: hourly-ish runs of three functions, some failing.
+  const api = invoices.deployments[1]?.deploymentId;
+  const kinds: [string, ProcessType][] = [
+    ['sendInvoices', 'EXECUTION_API'],
+    ['nightlyReport', 'TIME_DRIVEN'],
+    ['validateInvoice', 'EDITOR'],
+  ];
+  const records = [];
+  for (let k = 0; k < 168; k++) {
+    const [functionName, processType] = kinds[k % kinds.length] ?? ['sendInvoices', 'EXECUTION_API'];
+    const status: ProcessStatus =
+      functionName === 'nightlyReport' ? 'FAILED' : k % 17 === 0 ? 'TIMED_OUT' : 'COMPLETED';
+    records.push({
+      scriptId: invoices.scriptId,
+      ...(processType === 'EXECUTION_API' && api !== undefined ? { deploymentId: api } : {}),
+      projectName: invoices.title,
+      functionName,
+      processType,
+      processStatus: status,
+      userAccessLevel: 'OWNER' as const,
+      user: k % 5 === 0 ? grace : ada,
+      startTime: iso(now - 7 * day + k * 3_600_000),
+      durationMs: status === 'TIMED_OUT' ? 360_000 : 200 + ((k * 137) % 2_000),
+      runtimeVersion: 'V8' as const,
+    });
+  }
+  apps.processes.load([...apps.processes.records(), ...records]);
+}
+
+function seedBugsmash(bugs: BugsmashBackend): void {
+  bugs.workspace = {
+    id: '2c4e6a8c-0e2a-4c6e-8a0c-2e4a6c8e0a2c',
+    owner_name: 'Ada Lovelace',
+    owner_email: 'ada@example.com',
+  };
+  const site = bugs.createProject({
+    name: 'Marketing site',
+    type: 'website',
+    websiteUrl: 'https://example.com',
+    files: [],
+    anonymousComments: true,
+    privateComments: false,
+  });
+  const pdf = bugs.createProject({
+    name: 'Annual report',
+    type: 'pdf',
+    files: [
+      {
+        filename: 'annual-report.pdf',
+        contentType: 'application/pdf',
+        data: Buffer.from('%PDF-1.4\n% specbound demo\n%%EOF\n'),
+      },
+    ],
+    anonymousComments: false,
+    privateComments: false,
+  });
+  const siteId = String(site.id);
+  bugs.addVersion(siteId, 'https://example.com/?v=2', undefined);
+  bugs.createFolder({ name: 'Client work', projectIds: [siteId, String(pdf.id)] });
+  const pinned = (page: string, x: number, y: number) => ({
+    page_url: page,
+    pin: { x: `${x}px`, y: `${y}px` },
+    device: { code: 'L', label: 'Desktop', viewport_width_range: { min: 1280, max: null } },
+    text_content: 'Get started',
+    dom: {
+      closest_parent_selector: 'section.hero > div.cta',
+      fallback_path: 'body > section:nth-of-type(1) > div > a',
+    },
+  });
+  const first = bugs.addComment({
+    projectId: siteId,
+    text: 'The button overlaps the footer on narrow screens.',
+    byName: 'Grace Hopper',
+    byEmail: 'grace@example.com',
+    priority: 'P2',
+    tags: ['layout'],
+    locationMetadata: pinned('https://example.com/', 640, 1180),
+    commentMetadata: { browser: 'Chrome 131', view: 'Desktop' },
+  });
+  bugs.addReply(first.comment_id, 'Good catch, fixing it in V3.', false);
+  bugs.addComment({
+    projectId: siteId,
+    text: 'Typo in the hero heading: "Recieve".',
+    byName: 'Katherine Johnson',
+    byEmail: 'katherine@example.com',
+    priority: 'P3',
+    status: 'Resolved',
+    tags: ['copy'],
+    locationMetadata: pinned('https://example.com/', 320, 140),
+  });
+  bugs.addComment({
+    projectId: String(pdf.id),
+    text: 'Page 4: the revenue chart has no axis labels.',
+    priority: 'P1',
+    tags: ['charts'],
+  });
+}
+
+/** Adds the demo data set to the current state. */
+export function seedDemo(apps: AppsScriptBackend, bugs: BugsmashBackend): void {
+  seedAppsScript(apps);
+  seedBugsmash(bugs);
+}

@@ -1,0 +1,71 @@
+// Bundles a split OpenAPI 3.1 spec (root openapi.yaml + paths/ + components/) into one document with
+// Redocly, the same resolver `redocly lint` and `openapi-typescript` use, so routes and schemas come
+// straight from the spec files.
+import { fileURLToPath } from 'node:url';
+import { bundle, createConfig } from '@redocly/openapi-core';
+
+export type JsonObject = { [key: string]: unknown };
+
+export interface OpenApiDocument extends JsonObject {
+  openapi: string;
+  paths: Record<string, JsonObject>;
+  components?: JsonObject;
+}
+
+/** Root of the repository's `specs/` folder, found from this file in `src/spec/` or `dist/spec/`. */
+export const SPECS_DIR = fileURLToPath(new URL('../../../../specs/', import.meta.url));
+
+export const DEFAULT_SPEC_PATHS = {
+  appsScript: `${SPECS_DIR}apps-script/openapi.yaml`,
+  bugsmash: `${SPECS_DIR}bugsmash/openapi.yaml`,
+} as const;
+
+const cache = new Map<string, Promise<OpenApiDocument>>();
+
+/** Loads and bundles a spec once per process (tests start many emulators). */
+export function loadSpec(rootPath: string): Promise<OpenApiDocument> {
+  let pending = cache.get(rootPath);
+  if (pending === undefined) {
+    pending = bundleSpec(rootPath);
+    cache.set(rootPath, pending);
+    pending.catch(() => cache.delete(rootPath));
+  }
+  return pending;
+}
+
+async function bundleSpec(rootPath: string): Promise<OpenApiDocument> {
+  const config = await createConfig({});
+  const result = await bundle({ ref: rootPath, config, dereference: false });
+  const doc: unknown = result.bundle.parsed;
+  if (doc === null || typeof doc !== 'object' || !('paths' in doc) || !('openapi' in doc)) {
+    throw new Error(`${rootPath} is not an OpenAPI document`);
+  }
+  const problems = result.problems.filter((p) => p.severity === 'error');
+  if (problems.length > 0) {
+    throw new Error(`${rootPath} does not bundle: ${problems.map((p) => p.message).join('; ')}`);
+  }
+  return doc as OpenApiDocument;
+}
+
+export function isObject(value: unknown): value is JsonObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Follows `$ref`s into the same document (`#/components/...`, also when prefixed by its id). */
+export function deref(doc: OpenApiDocument, node: unknown): unknown {
+  let current = node;
+  for (let hops = 0; isObject(current) && typeof current.$ref === 'string'; hops++) {
+    if (hops > 32) throw new Error(`$ref cycle at ${current.$ref}`);
+    const ref = current.$ref;
+    const hash = ref.indexOf('#/');
+    if (hash < 0) throw new Error(`unsupported $ref ${ref}`);
+    let target: unknown = doc;
+    for (const raw of ref.slice(hash + 2).split('/')) {
+      const key = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~');
+      target = isObject(target) ? target[key] : undefined;
+    }
+    if (target === undefined) throw new Error(`unresolved $ref ${ref}`);
+    current = target;
+  }
+  return current;
+}

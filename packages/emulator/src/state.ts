@@ -1,0 +1,218 @@
+// The state document: everything the emulator holds, as one JSON value. `--state <file>` stores it,
+// `GET/PUT /__emulator/state` read and replace it. Missing collections default to empty, so a provider
+// state can name only what it needs. README.md documents the format.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { AppsScriptState } from './apps-script/model.ts';
+import type { BugsmashState } from './bugsmash/model.ts';
+
+export interface StateDocument {
+  version: 1;
+  appsScript: AppsScriptState & { tokens: Record<string, string> };
+  bugsmash: BugsmashState;
+}
+
+const str = { type: 'string' };
+const nullableStr = { type: ['string', 'null'] };
+const time = { type: 'string', format: 'date-time' };
+const list = (items: object) => ({ type: 'array', items, default: [] });
+const obj = (required: string[], properties: Record<string, object>, extra = true) => ({
+  type: 'object',
+  required,
+  properties,
+  additionalProperties: extra,
+});
+
+const file = obj(['name', 'type', 'source'], {
+  name: str,
+  type: { enum: ['SERVER_JS', 'HTML', 'JSON'] },
+  source: str,
+  createTime: { ...time, default: '1970-01-01T00:00:00.000Z' },
+  updateTime: { ...time, default: '1970-01-01T00:00:00.000Z' },
+  lastModifyUser: { ...str, default: 'owner@example.com' },
+});
+
+const SCHEMA = {
+  type: 'object',
+  required: ['version'],
+  additionalProperties: false,
+  properties: {
+    version: { const: 1 },
+    appsScript: {
+      type: 'object',
+      default: {},
+      additionalProperties: false,
+      properties: {
+        users: list(obj(['email', 'name'], { email: str, name: str, domain: str, photoUrl: str })),
+        tokens: { type: 'object', additionalProperties: str, default: {} },
+        projects: list(
+          obj(['scriptId', 'title', 'creator', 'createTime', 'updateTime', 'files'], {
+            scriptId: str,
+            title: str,
+            parentId: str,
+            creator: str,
+            lastModifyUser: str,
+            createTime: time,
+            updateTime: time,
+            files: list(file),
+            versions: list(
+              obj(['versionNumber', 'createTime', 'files'], {
+                versionNumber: { type: 'integer', minimum: 1 },
+                description: str,
+                createTime: time,
+                files: list(file),
+              }),
+            ),
+            deployments: list(
+              obj(['deploymentId', 'updateTime'], {
+                deploymentId: str,
+                versionNumber: { type: 'integer', minimum: 1 },
+                manifestFileName: { ...str, default: 'appsscript' },
+                description: str,
+                updateTime: time,
+              }),
+            ),
+          }),
+        ),
+        processes: list(
+          obj(['scriptId', 'functionName', 'processType', 'processStatus', 'user', 'startTime'], {
+            scriptId: str,
+            deploymentId: str,
+            projectName: { ...str, default: '' },
+            functionName: str,
+            processType: str,
+            processStatus: str,
+            userAccessLevel: { ...str, default: 'OWNER' },
+            user: str,
+            startTime: time,
+            durationMs: { type: 'number', minimum: 0 },
+            runtimeVersion: { ...str, default: 'V8' },
+          }),
+        ),
+      },
+    },
+    bugsmash: {
+      type: 'object',
+      default: {},
+      additionalProperties: false,
+      properties: {
+        workspace: obj(['id', 'owner_name', 'owner_email'], { id: str, owner_name: str, owner_email: str }),
+        projects: list(
+          obj(['id', 'name', 'type', 'short_code', 'created_at', 'updated_at'], {
+            id: str,
+            name: str,
+            type: str,
+            folder_id: nullableStr,
+          }),
+        ),
+        versions: list(
+          obj(['id', 'project_id', 'version_no', 'short_code', 'created_at', 'updated_at'], {
+            id: str,
+            project_id: str,
+            version_no: { type: 'integer' },
+          }),
+        ),
+        comments: list(
+          obj(['comment_id', 'project_id', 'comment_number', 'comment', 'created_at', 'updated_at'], {
+            comment_id: str,
+            project_id: str,
+          }),
+        ),
+        folders: list(
+          obj(['id', 'name', 'created_at', 'updated_at'], { id: str, name: str, parent_id: nullableStr }),
+        ),
+        webhooks: list(
+          obj(['id', 'webhook_url', 'events', 'secret'], {
+            id: str,
+            webhook_url: str,
+            events: list(str),
+            secret: str,
+          }),
+        ),
+      },
+    },
+  },
+};
+
+const ajv = new Ajv2020({ useDefaults: true, allErrors: true, strict: false });
+ajv.addFormat('date-time', { type: 'string', validate: (s: string) => !Number.isNaN(Date.parse(s)) });
+const validate = ajv.compile(SCHEMA);
+
+export class StateDocumentError extends Error {}
+
+/** Checks a state document and fills the defaults in (of every entity, so the emulator can rely on them). */
+export function normalizeState(input: unknown): StateDocument {
+  const doc = structuredClone(input);
+  if (!validate(doc)) {
+    const problems = (validate.errors ?? []).map(
+      (e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`,
+    );
+    throw new StateDocumentError(`invalid state document: ${problems.join('; ')}`);
+  }
+  const state = doc as unknown as StateDocument;
+  const time = new Date().toISOString();
+  for (const p of state.appsScript.projects) {
+    p.lastModifyUser ??= p.creator;
+    // Every project has its read-only HEAD deployment first.
+    if (!p.deployments.some((d) => d.versionNumber === undefined)) {
+      p.deployments.unshift({
+        deploymentId: `AKfycbHEAD${p.scriptId.slice(0, 40)}`,
+        manifestFileName: 'appsscript',
+        description: 'Head deployment',
+        updateTime: time,
+      });
+    }
+  }
+  state.bugsmash.workspace ??= {
+    id: '00000000-0000-4000-8000-000000000000',
+    owner_name: 'Workspace Owner',
+    owner_email: 'owner@example.com',
+  };
+  for (const p of state.bugsmash.projects) {
+    p.share_access ??= 'private';
+    p.anonymous_comments ??= false;
+    p.private_comments ??= false;
+    p.review_language ??= 'en';
+    p.folder_id ??= null;
+    p.banner ??= null;
+    p.users ??= [];
+    const comments = state.bugsmash.comments.filter((c) => c.project_id === p.id);
+    p.next_comment_number ??= comments.reduce((max, c) => Math.max(max, c.comment_number), 0) + 1;
+  }
+  for (const v of state.bugsmash.versions) {
+    v.version_name ??= `V${v.version_no}`;
+    v.ext_link ??= null;
+    v.status ??= 'To Review';
+    v.upload_status ??= 'completed';
+    v.approved_by ??= null;
+    v.approved_by_email ??= null;
+    v.files ??= [];
+  }
+  for (const c of state.bugsmash.comments) {
+    c.version_id ??= null;
+    c.status ??= 'Active';
+    c.priority ??= 'Unset';
+    c.is_private ??= false;
+    c.comment_by_name ??= 'Guest Reviewer';
+    c.comment_by_email ??= 'reviewer@example.com';
+    c.assigned_to_name ??= null;
+    c.assigned_to_email ??= null;
+    c.attachment_file_url ??= null;
+    c.audio_file_url ??= null;
+    c.comment_screenshot_file_url ??= null;
+    c.tags ??= [];
+    c.replies ??= [];
+  }
+  for (const f of state.bugsmash.folders) {
+    f.parent_id ??= null;
+    f.share_access ??= 'private';
+  }
+  for (const w of state.bugsmash.webhooks) {
+    w.created_at ??= time;
+    w.updated_at ??= time;
+  }
+  return state;
+}
+
+export function emptyState(): StateDocument {
+  return normalizeState({ version: 1 });
+}
