@@ -1,0 +1,83 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bundleSpec } from '../../src/bundle.ts';
+import { PROVIDERS, type ProviderName, pactFileOf, TMP_DIR } from '../../src/providers.ts';
+import { checkPact, formatReport } from '../../src/validate.ts';
+
+// Proves the pact-vs-spec check bites: on temporary copies of the real specs, with one response
+// field's type changed or one operation removed, validating the real pact files fails.
+
+type Spec = {
+  paths: Record<string, Record<string, unknown>>;
+  components: { schemas: Record<string, { properties?: Record<string, Record<string, unknown>> }> };
+};
+
+const scratch = join(TMP_DIR, 'bite');
+const specs = new Map<ProviderName, Spec>();
+
+beforeAll(() => {
+  mkdirSync(scratch, { recursive: true });
+  for (const contract of PROVIDERS) {
+    if (!existsSync(pactFileOf(contract.provider))) {
+      throw new Error(
+        `No pact file for ${contract.provider}: run the consumer tests first (pnpm test:contract).`,
+      );
+    }
+    const file = bundleSpec(contract, join(scratch, `${contract.slug}.original.json`));
+    specs.set(contract.provider, JSON.parse(readFileSync(file, 'utf8')) as Spec);
+  }
+});
+
+async function validateCopy(provider: ProviderName, name: string, mutate: (spec: Spec) => void) {
+  const spec = structuredClone(specs.get(provider)) as Spec;
+  mutate(spec);
+  const specFile = join(scratch, `${provider}.${name}.json`);
+  writeFileSync(specFile, JSON.stringify(spec));
+  return checkPact({ provider, specFile, pactFile: pactFileOf(provider) });
+}
+
+describe('the pact-vs-spec check', () => {
+  it.each(PROVIDERS.map((contract) => contract.provider))(
+    'passes on an unmodified copy of the %s spec',
+    async (provider) => {
+      const result = await validateCopy(provider, 'unmodified', () => {});
+      expect(result.problems, formatReport(result)).toEqual([]);
+    },
+  );
+
+  it('fails when a response field changes type (Apps Script Project.title: string → integer)', async () => {
+    const result = await validateCopy('apps-script-api', 'title-integer', (spec) => {
+      const title = spec.components.schemas.Project?.properties?.title;
+      if (title === undefined) throw new Error('the Apps Script spec has no Project.title to mutate');
+      title.type = 'integer';
+    });
+    expect(result.ok).toBe(false);
+    expect(result.outcome.errors.map((error) => error.code)).toContain('response.body.incompatible');
+    expect(formatReport(result)).toMatch(/FAILED[\s\S]*response\.body\.incompatible[\s\S]*title/);
+  });
+
+  it('fails when an operation is removed (BugSmash DELETE /reply/{replyId})', async () => {
+    const result = await validateCopy('bugsmash-api', 'no-delete-reply', (spec) => {
+      const item = spec.paths['/reply/{replyId}'];
+      if (item?.delete === undefined)
+        throw new Error('the BugSmash spec has no DELETE /reply/{replyId} to remove');
+      delete item.delete;
+    });
+    expect(result.ok).toBe(false);
+    expect(result.outcome.errors.map((error) => error.code)).toContain('request.path-or-method.unknown');
+    expect(result.problems.some((problem) => problem.startsWith('unmatched interaction'))).toBe(true);
+  });
+
+  it('fails when the spec grows an operation no interaction exercises', async () => {
+    const result = await validateCopy('apps-script-api', 'extra-operation', (spec) => {
+      spec.paths['/v1/projects/{scriptId}:archive'] = {
+        post: { operationId: 'archiveProject', responses: { '200': { description: 'Archived.' } } },
+      };
+    });
+    expect(result.ok).toBe(false);
+    expect(result.problems).toContain(
+      'uncovered operation: archiveProject (POST /v1/projects/{scriptId}:archive) has no interaction',
+    );
+  });
+});

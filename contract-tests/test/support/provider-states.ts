@@ -1,0 +1,373 @@
+// Provider states as emulator state documents: each handler replaces the emulator's whole state
+// (PUT /__emulator/state) with exactly what its sentence says, so interactions never depend on
+// one another. Values the provider generates (entity tags, page tokens) are read back from the
+// emulator through the real clients and handed to Pact for `fromProviderState` expressions.
+import type { VerifierOptions } from '@pact-foundation/pact';
+import { ACCESS_TOKEN, API_KEY, appsScriptAt, bugsmashAt } from './clients.ts';
+
+type StateHandlers = NonNullable<VerifierOptions['stateHandlers']>;
+type Json = Record<string, unknown>;
+type Params = Record<string, unknown>;
+// What Pact hands a state handler: the interaction's state parameters.
+type AnyJson = Parameters<Extract<StateHandlers[string], (...args: never[]) => unknown>>[0];
+
+const ADA = {
+  email: 'ada@example.com',
+  name: 'Ada Lovelace',
+  domain: 'example.com',
+  photoUrl: 'https://lh3.googleusercontent.com/a/default-user=s64',
+};
+const GRACE = {
+  email: 'grace@example.com',
+  name: 'Grace Hopper',
+  domain: 'example.com',
+  photoUrl: 'https://lh3.googleusercontent.com/a/default-user=s64',
+};
+const CREATED = '2026-05-02T09:14:07.512Z';
+const DEFAULT_SOURCE = 'function sendInvoices() {\n  return 3;\n}\n';
+
+/** Replaces the emulator's state through its control API. */
+export async function putState(controlUrl: string, document: Json): Promise<void> {
+  const response = await fetch(`${controlUrl}/state`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ version: 1, ...document }),
+  });
+  if (!response.ok)
+    throw new Error(`PUT ${controlUrl}/state answered ${response.status}: ${await response.text()}`);
+}
+
+function str(params: AnyJson, name: string): string {
+  const value = (params as Params | undefined)?.[name];
+  if (typeof value !== 'string') throw new Error(`provider state parameter "${name}" must be a string`);
+  return value;
+}
+
+function num(params: AnyJson, name: string): number {
+  const value = (params as Params | undefined)?.[name];
+  if (typeof value !== 'number') throw new Error(`provider state parameter "${name}" must be a number`);
+  return value;
+}
+
+// ------------------------------------------------------------------------------------------ Apps Script
+
+function manifest(): Json {
+  const source = {
+    timeZone: 'Europe/London',
+    runtimeVersion: 'V8',
+    exceptionLogging: 'STACKDRIVER',
+    executionApi: { access: 'MYSELF' },
+  };
+  return { name: 'appsscript', type: 'JSON', source: JSON.stringify(source) };
+}
+
+function scriptProject(
+  scriptId: string,
+  options: { source?: string; creator?: string; versions?: number; deployments?: Json[] } = {},
+): Json {
+  const files = [manifest(), { name: 'Code', type: 'SERVER_JS', source: options.source ?? DEFAULT_SOURCE }];
+  return {
+    scriptId,
+    title: 'Invoice mailer',
+    creator: options.creator ?? ADA.email,
+    createTime: CREATED,
+    updateTime: CREATED,
+    files,
+    versions: Array.from({ length: options.versions ?? 1 }, (_, index) => ({
+      versionNumber: index + 1,
+      description: index === 0 ? 'First release' : `Release ${index + 1}`,
+      createTime: CREATED,
+      files,
+    })),
+    deployments: options.deployments ?? [],
+  };
+}
+
+function deploymentRecord(deploymentId: string): Json {
+  return {
+    deploymentId,
+    versionNumber: 1,
+    manifestFileName: 'appsscript',
+    description: 'Invoice mailer API',
+    updateTime: CREATED,
+  };
+}
+
+function processRecords(count: number, fill: Json): Json[] {
+  // Recent, so that daily metrics (the last seven days) count them.
+  const start = Date.now() - 60 * 60 * 1000;
+  return Array.from({ length: count }, (_, index) => ({
+    projectName: 'Invoice mailer',
+    functionName: 'sendInvoices',
+    processType: 'EXECUTION_API',
+    processStatus: 'COMPLETED',
+    userAccessLevel: 'OWNER',
+    user: ADA.email,
+    startTime: new Date(start + index * 1000).toISOString(),
+    durationMs: 1532,
+    runtimeVersion: 'V8',
+    ...fill,
+  }));
+}
+
+function appsScriptState(projects: Json[], processes: Json[] = []): Json {
+  return { appsScript: { users: [ADA, GRACE], tokens: { [ACCESS_TOKEN]: ADA.email }, projects, processes } };
+}
+
+export function appsScriptStateHandlers(emulator: {
+  appsScriptUrl: string;
+  controlUrl: string;
+}): StateHandlers {
+  const put = (document: Json) => putState(emulator.controlUrl, document);
+  const client = () => appsScriptAt(emulator.appsScriptUrl);
+  const token = (next: string | undefined) => {
+    if (next === undefined || next === '')
+      throw new Error('the emulator answered the first page without a nextPageToken');
+    return { nextPageToken: next };
+  };
+  return {
+    'a script project exists': async (params?: AnyJson) => {
+      const scriptId = str(params, 'scriptId');
+      await put(appsScriptState([scriptProject(scriptId)], processRecords(2, { scriptId })));
+      let etag: string | null = null;
+      await client().projects.get(
+        { scriptId },
+        { onResponse: (response) => (etag = response.headers.get('ETag')) },
+      );
+      if (etag === null) throw new Error('the emulator answered getProject without an ETag');
+      return { etag };
+    },
+    'no script project exists': async () => put(appsScriptState([])),
+    'the access token is not valid': async () => put(appsScriptState([])),
+    'a script project has a version': async (params?: AnyJson) =>
+      put(
+        appsScriptState([scriptProject(str(params, 'scriptId'), { versions: num(params, 'versionNumber') })]),
+      ),
+    'a script project has a deployment': async (params?: AnyJson) =>
+      put(
+        appsScriptState([
+          scriptProject(str(params, 'scriptId'), {
+            deployments: [deploymentRecord(str(params, 'deploymentId'))],
+          }),
+        ]),
+      ),
+    'a script project has deployments': async (params?: AnyJson) => {
+      const scriptId = str(params, 'scriptId');
+      const deployments = Array.from({ length: num(params, 'deployments') }, (_, index) =>
+        deploymentRecord(`AKfycbxContractDeployment${index}`),
+      );
+      await put(appsScriptState([scriptProject(scriptId, { deployments })]));
+      return token((await client().projects.deployments.list({ scriptId, pageSize: 2 })).nextPageToken);
+    },
+    'a script project has versions': async (params?: AnyJson) => {
+      const scriptId = str(params, 'scriptId');
+      await put(appsScriptState([scriptProject(scriptId, { versions: num(params, 'versions') })]));
+      return token((await client().projects.versions.list({ scriptId, pageSize: 2 })).nextPageToken);
+    },
+    'a script is deployed as an API executable': async (params?: AnyJson) =>
+      put(
+        appsScriptState([
+          scriptProject('1ContractRunnableScript', {
+            source: str(params, 'source'),
+            deployments: [deploymentRecord(str(params, 'deploymentId'))],
+          }),
+        ]),
+      ),
+    'a script only its owner may run is deployed as an API executable by another user': async (
+      params?: AnyJson,
+    ) =>
+      put(
+        appsScriptState([
+          scriptProject('1ContractForeignScript', {
+            source: str(params, 'source'),
+            creator: GRACE.email,
+            deployments: [deploymentRecord(str(params, 'deploymentId'))],
+          }),
+        ]),
+      ),
+    'the user has processes': async (params?: AnyJson) => {
+      const processStatus = str(params, 'processStatus');
+      await put(
+        appsScriptState(
+          [scriptProject('1ContractProcessScript')],
+          processRecords(num(params, 'processes'), { scriptId: '1ContractProcessScript', processStatus }),
+        ),
+      );
+      return token(
+        (await client().processes.list({ statuses: ['FAILED', 'TIMED_OUT'], pageSize: 2 })).nextPageToken,
+      );
+    },
+    'a script project has processes': async (params?: AnyJson) => {
+      const scriptId = str(params, 'scriptId');
+      await put(
+        appsScriptState([scriptProject(scriptId)], processRecords(num(params, 'processes'), { scriptId })),
+      );
+      return token((await client().processes.listScriptProcesses({ scriptId, pageSize: 2 })).nextPageToken);
+    },
+    'the read quota of the user is exhausted': async () =>
+      unsupported('answer 429 with Retry-After (quota exhausted)'),
+  };
+}
+
+// ------------------------------------------------------------------------------------------ BugSmash
+
+const LARAVEL_TIME = '2026-01-31T07:58:30.000000Z';
+
+function bsProject(id: string, index = 0): Json {
+  return {
+    id,
+    name: `Acme landing page ${index + 1}`,
+    type: 'website',
+    short_code: shortCode(index),
+    created_at: LARAVEL_TIME,
+    updated_at: LARAVEL_TIME,
+  };
+}
+
+function bsVersion(id: string, projectId: string): Json {
+  return {
+    id,
+    project_id: projectId,
+    version_no: 1,
+    short_code: 'VeRs1',
+    ext_link: 'https://acme.example.com',
+    created_at: LARAVEL_TIME,
+    updated_at: LARAVEL_TIME,
+    files: [
+      {
+        project_file_id: '8a6c4e2a-0c8e-4a6c-8e2a-4c6e8a0c2e4a',
+        filename: 'acme.png',
+        extension: '.png',
+        content_type: 'image/png',
+        file_size: 1759914,
+        link: 'https://acme.example.com',
+      },
+    ],
+  };
+}
+
+function shortCode(index: number): string {
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+  return `Pr${letters[Math.floor(index / letters.length) % letters.length]}${letters[index % letters.length]}x`;
+}
+
+function uuidOf(index: number): string {
+  return `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
+}
+
+function bugsmashState(parts: Json): Json {
+  return { bugsmash: { projects: [], versions: [], comments: [], folders: [], webhooks: [], ...parts } };
+}
+
+export function bugsmashStateHandlers(emulator: { bugsmashUrl: string; controlUrl: string }): StateHandlers {
+  const put = (document: Json) => putState(emulator.controlUrl, document);
+  const projectWithVersion = (projectId: string, versionId = uuidOf(9001)) => ({
+    projects: [bsProject(projectId)],
+    versions: [bsVersion(versionId, projectId)],
+  });
+  return {
+    'the workspace has projects': async (params?: AnyJson) => {
+      const count = num(params, 'projects');
+      await put(
+        bugsmashState({
+          projects: Array.from({ length: count }, (_, index) => bsProject(uuidOf(index + 1), index)),
+        }),
+      );
+      // The emulator answers with the key it was started with; check it is the pact's.
+      await bugsmashAt(emulator.bugsmashUrl, API_KEY).projects.list({ limit: 1 });
+    },
+    'a project exists': async (params?: AnyJson) =>
+      put(bugsmashState(projectWithVersion(str(params, 'projectId')))),
+    'an image project exists': async (params?: AnyJson) =>
+      put(
+        bugsmashState({
+          projects: [{ ...bsProject(str(params, 'projectId')), name: 'Acme logo', type: 'image' }],
+        }),
+      ),
+    'no project exists': async () => put(bugsmashState({})),
+    'a version exists': async (params?: AnyJson) =>
+      put(bugsmashState(projectWithVersion(str(params, 'projectId'), str(params, 'versionId')))),
+    'a folder exists': async (params?: AnyJson) =>
+      put(
+        bugsmashState({
+          folders: [
+            {
+              id: str(params, 'folderId'),
+              name: 'Clients',
+              created_at: LARAVEL_TIME,
+              updated_at: LARAVEL_TIME,
+            },
+          ],
+        }),
+      ),
+    'a folder and a project exist': async (params?: AnyJson) =>
+      put(
+        bugsmashState({
+          ...projectWithVersion(str(params, 'projectId')),
+          folders: [
+            {
+              id: str(params, 'folderId'),
+              name: 'Clients',
+              created_at: LARAVEL_TIME,
+              updated_at: LARAVEL_TIME,
+            },
+          ],
+        }),
+      ),
+    'a comment with a reply exists': async (params?: AnyJson) => {
+      const projectId = str(params, 'projectId');
+      await put(
+        bugsmashState({
+          ...projectWithVersion(projectId),
+          comments: [
+            {
+              comment_id: str(params, 'commentId'),
+              project_id: projectId,
+              comment_number: 106,
+              comment: '<p>The logo is blurry on retina screens.</p>',
+              priority: 'P2',
+              comment_by_name: 'Grace Hopper',
+              comment_by_email: 'grace@example.com',
+              created_at: LARAVEL_TIME,
+              updated_at: LARAVEL_TIME,
+              replies: [
+                {
+                  id: str(params, 'replyId'),
+                  comment: '<p>Fixed in V2.</p>',
+                  is_private: false,
+                  comment_by_name: 'Ada Lovelace',
+                  comment_by_email: 'ada@example.com',
+                  created_at: LARAVEL_TIME,
+                  updated_at: LARAVEL_TIME,
+                },
+              ],
+            },
+          ],
+        }),
+      );
+    },
+    'a webhook exists': async (params?: AnyJson) =>
+      put(
+        bugsmashState({
+          webhooks: [
+            {
+              id: str(params, 'webhookId'),
+              webhook_url: 'https://hooks.example.com/bugsmash',
+              events: ['new_comment', 'status_changed'],
+              secret: 'whsec_contract_test_only',
+            },
+          ],
+        }),
+      ),
+    'the workspace has hit its rate limit': async () =>
+      unsupported('answer 429 with Retry-After (rate limit)'),
+    'a project exists and the workspace plan forbids public projects': async () =>
+      unsupported('answer HTTP 200 with { status: false } (plan limit)'),
+    'no webhook is subscribed to an event': async () =>
+      unsupported('answer HTTP 200 with { status: false } to a test delivery nobody receives'),
+  };
+}
+
+function unsupported(what: string): never {
+  throw new Error(`the emulator cannot be put into this state: it has no way to ${what}`);
+}

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+// Pact's native core sends anonymous usage metrics unless this is set; tests talk to loopback only.
+process.env.PACT_DO_NOT_TRACK = 'true';
+
+export default defineConfig({
+  test: {
+    env: { PACT_DO_NOT_TRACK: 'true' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'consumer',
+          include: ['test/consumer/**/*.pact.test.ts'],
+          globalSetup: ['test/consumer/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'checks',
+          include: ['test/checks/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
