@@ -19,32 +19,7 @@ export interface PactCheckResult extends PactCheck {
   readonly interactions: number;
   /** Validator errors, warnings, uncovered operations and unmatched interactions, one line each. */
   readonly problems: readonly string[];
-  /** Warnings on the known-gap list below: printed in every report, not failing the check. */
-  readonly tolerated: readonly string[];
   readonly ok: boolean;
-}
-
-interface KnownGap {
-  readonly code: string;
-  readonly matches: (message: ValidationMessage) => boolean;
-  readonly why: string;
-}
-
-/**
- * Spec gaps the harness reports but does not fail on, each narrowly matched. Delete an entry as
- * soon as the specs close the gap; the check then guards it.
- */
-const KNOWN_GAPS: readonly KnownGap[] = [
-  {
-    code: 'response.header.undefined',
-    matches: (message) =>
-      /: retry-after$/.test(message.message) && /\.responses\.429$/.test(message.specDetails?.location ?? ''),
-    why: 'the 429 responses of both specs do not declare the Retry-After header the clients honour',
-  },
-];
-
-function knownGapOf(message: ValidationMessage): KnownGap | undefined {
-  return KNOWN_GAPS.find((gap) => gap.code === message.code && gap.matches(message));
 }
 
 /**
@@ -62,13 +37,9 @@ export async function checkPact(check: PactCheck): Promise<PactCheckResult> {
   });
   const requests = requestsOf(check.pactFile);
   const coverage = coverageOf(operationsOf(check.specFile), requests);
-  const warnings = outcome.warnings.filter((warning) => knownGapOf(warning) === undefined);
-  const tolerated = outcome.warnings
-    .filter((warning) => knownGapOf(warning) !== undefined)
-    .map((warning) => `${describeMessage(warning)}\n      known spec gap: ${knownGapOf(warning)?.why}`);
   const problems = [
     ...outcome.errors.map(describeMessage),
-    ...warnings.map(describeMessage),
+    ...outcome.warnings.map(describeMessage),
     ...[...coverage.byOperation]
       .filter(([, descriptions]) => descriptions.length === 0)
       .map(
@@ -86,7 +57,6 @@ export async function checkPact(check: PactCheck): Promise<PactCheckResult> {
     coverage,
     interactions: requests.length,
     problems,
-    tolerated,
     ok: problems.length === 0,
   };
 }
@@ -107,7 +77,6 @@ export function formatReport(result: PactCheckResult): string {
     lines.push(`    ${operation.operationId.padEnd(30)} ${String(descriptions.length).padStart(2)}`);
   }
   for (const problem of result.problems) lines.push(`  ✗ ${problem}`);
-  for (const gap of result.tolerated) lines.push(`  ⚠ ${gap}`);
   return lines.join('\n');
 }
 

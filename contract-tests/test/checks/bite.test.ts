@@ -6,11 +6,15 @@ import { PROVIDERS, type ProviderName, pactFileOf, TMP_DIR } from '../../src/pro
 import { checkPact, formatReport } from '../../src/validate.ts';
 
 // Proves the pact-vs-spec check bites: on temporary copies of the real specs, with one response
-// field's type changed or one operation removed, validating the real pact files fails.
+// field's type changed, one operation removed or one response header undeclared, validating the
+// real pact files fails.
 
 type Spec = {
   paths: Record<string, Record<string, unknown>>;
-  components: { schemas: Record<string, { properties?: Record<string, Record<string, unknown>> }> };
+  components: {
+    schemas: Record<string, { properties?: Record<string, Record<string, unknown>> }>;
+    responses?: Record<string, { headers?: Record<string, unknown> }>;
+  };
 };
 
 const scratch = join(TMP_DIR, 'bite');
@@ -67,6 +71,19 @@ describe('the pact-vs-spec check', () => {
     expect(result.ok).toBe(false);
     expect(result.outcome.errors.map((error) => error.code)).toContain('request.path-or-method.unknown');
     expect(result.problems.some((problem) => problem.startsWith('unmatched interaction'))).toBe(true);
+  });
+
+  it('fails on a warning too: a 429 that stops declaring Retry-After (BugSmash TooManyRequests)', async () => {
+    const result = await validateCopy('bugsmash-api', 'no-retry-after', (spec) => {
+      const response = spec.components.responses?.TooManyRequests;
+      if (response?.headers?.['Retry-After'] === undefined)
+        throw new Error('the BugSmash spec has no TooManyRequests response with Retry-After to mutate');
+      delete response.headers;
+    });
+    expect(result.ok).toBe(false);
+    expect(result.outcome.errors).toEqual([]);
+    expect(result.outcome.warnings.map((warning) => warning.code)).toContain('response.header.undefined');
+    expect(formatReport(result)).toMatch(/FAILED[\s\S]*response\.header\.undefined[\s\S]*retry-after/);
   });
 
   it('fails when the spec grows an operation no interaction exercises', async () => {

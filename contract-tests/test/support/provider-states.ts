@@ -2,7 +2,11 @@
 // (PUT /__emulator/state) with exactly what its sentence says, so interactions never depend on
 // one another. Values the provider generates (entity tags, page tokens) are read back from the
 // emulator through the real clients and handed to Pact for `fromProviderState` expressions.
+// States no document can express (a quota or rate limit hit, a plan limit) register a fault
+// (POST /__emulator/faults): the emulator gives that answer to the next matching request, and
+// refuses to register one its spec does not allow.
 import type { VerifierOptions } from '@pact-foundation/pact';
+import { WEBHOOK_EVENTS } from '@specbound/bugsmash';
 import { ACCESS_TOKEN, API_KEY, appsScriptAt, bugsmashAt } from './clients.ts';
 
 type StateHandlers = NonNullable<VerifierOptions['stateHandlers']>;
@@ -35,6 +39,36 @@ export async function putState(controlUrl: string, document: Json): Promise<void
   });
   if (!response.ok)
     throw new Error(`PUT ${controlUrl}/state answered ${response.status}: ${await response.text()}`);
+}
+
+/** A fault as `POST /__emulator/faults` takes it (see the emulator's README). */
+interface Fault {
+  service: 'apps-script' | 'bugsmash';
+  operationId?: string;
+  method?: string;
+  path?: string;
+  status: number;
+  headers?: Record<string, string>;
+  body?: unknown;
+  times?: number;
+}
+
+/** Registers a fault; the emulator answers 400 (and this throws) when its spec forbids the answer. */
+export async function addFault(controlUrl: string, fault: Fault): Promise<void> {
+  const response = await fetch(`${controlUrl}/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(fault),
+  });
+  if (response.status !== 201)
+    throw new Error(`POST ${controlUrl}/faults answered ${response.status}: ${await response.text()}`);
+}
+
+/** Forgets every fault not used up yet, so one interaction's fault never reaches the next. */
+export async function clearFaults(controlUrl: string): Promise<void> {
+  const response = await fetch(`${controlUrl}/faults`, { method: 'DELETE' });
+  if (response.status !== 204)
+    throw new Error(`DELETE ${controlUrl}/faults answered ${response.status}: ${await response.text()}`);
 }
 
 function str(params: AnyJson, name: string): string {
@@ -204,8 +238,24 @@ export function appsScriptStateHandlers(emulator: {
       );
       return token((await client().processes.listScriptProcesses({ scriptId, pageSize: 2 })).nextPageToken);
     },
-    'the read quota of the user is exhausted': async () =>
-      unsupported('answer 429 with Retry-After (quota exhausted)'),
+    // Quota exhaustion is the service's answer before any lookup, so the state needs no project;
+    // the fault stands for it on the one read the pacts make in this state.
+    'the read quota of the user is exhausted': async (params?: AnyJson) => {
+      await put(appsScriptState([]));
+      await addFault(emulator.controlUrl, {
+        service: 'apps-script',
+        operationId: 'listDeployments',
+        status: 429,
+        headers: { 'Retry-After': String(num(params, 'retryAfterSeconds')) },
+        body: {
+          error: {
+            code: 429,
+            message: "Quota exceeded for quota metric 'Read requests' of service 'script.googleapis.com'.",
+            status: 'RESOURCE_EXHAUSTED',
+          },
+        },
+      });
+    },
   };
 }
 
@@ -359,15 +409,47 @@ export function bugsmashStateHandlers(emulator: { bugsmashUrl: string; controlUr
           ],
         }),
       ),
-    'the workspace has hit its rate limit': async () =>
-      unsupported('answer 429 with Retry-After (rate limit)'),
-    'a project exists and the workspace plan forbids public projects': async () =>
-      unsupported('answer HTTP 200 with { status: false } (plan limit)'),
-    'no webhook is subscribed to an event': async () =>
-      unsupported('answer HTTP 200 with { status: false } to a test delivery nobody receives'),
+    // The emulator has no rate limiter (BugSmash's limits are not public): the fault answers the
+    // one request the pacts make in this state as Laravel's throttle does.
+    'the workspace has hit its rate limit': async (params?: AnyJson) => {
+      await put(bugsmashState({ projects: [bsProject(uuidOf(1))] }));
+      await addFault(emulator.controlUrl, {
+        service: 'bugsmash',
+        operationId: 'listProjects',
+        status: 429,
+        headers: { 'Retry-After': String(num(params, 'retryAfterSeconds')) },
+        body: { status: false, message: 'Too Many Attempts.' },
+      });
+    },
+    // Plans are not modelled by the emulator: the fault refuses this project's update the way the
+    // envelope reports a refusal, `status: false` on HTTP 200.
+    'a project exists and the workspace plan forbids public projects': async (params?: AnyJson) => {
+      const projectId = str(params, 'projectId');
+      await put(bugsmashState(projectWithVersion(projectId)));
+      await addFault(emulator.controlUrl, {
+        service: 'bugsmash',
+        method: 'PATCH',
+        path: `/project/${projectId}`,
+        status: 200,
+        body: { status: false, message: 'Your plan does not allow public projects.' },
+      });
+    },
+    // Real behaviour, no fault: a webhook exists but listens to every event except this one, and
+    // the emulator refuses a test delivery nobody would receive.
+    'no webhook is subscribed to an event': async (params?: AnyJson) => {
+      const event = str(params, 'event');
+      await put(
+        bugsmashState({
+          webhooks: [
+            {
+              id: uuidOf(7001),
+              webhook_url: 'https://hooks.example.com/bugsmash',
+              events: WEBHOOK_EVENTS.filter((other) => other !== event),
+              secret: 'whsec_contract_test_only',
+            },
+          ],
+        }),
+      );
+    },
   };
-}
-
-function unsupported(what: string): never {
-  throw new Error(`the emulator cannot be put into this state: it has no way to ${what}`);
 }

@@ -10,6 +10,7 @@ import type { BsComment } from './bugsmash/model.ts';
 import { bugsmashService } from './bugsmash/service.ts';
 import { type DeliveryRecord, WebhookDispatcher } from './bugsmash/webhooks.ts';
 import { readBody } from './core/body.ts';
+import { FaultError, type FaultInfo, FaultInjector } from './core/faults.ts';
 import { StateFile } from './core/persist.ts';
 import { handleServiceRequest, send } from './core/pipeline.ts';
 import { ServiceError } from './core/types.ts';
@@ -65,6 +66,8 @@ export interface RunningEmulator {
   controlUrl: string;
   port: number;
   violations(): Violation[];
+  /** Faults registered through `POST /__emulator/faults` and not used up yet. */
+  faults(): FaultInfo[];
   deliveries(): DeliveryRecord[];
   /** Resolves once every queued webhook delivery has finished. */
   webhooksIdle(): Promise<void>;
@@ -148,7 +151,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     appsScript: appsScriptService(appsSpec, apps),
     bugsmash: bugsmashService(bugsSpec, bugs, options.bugsmashApiKey ?? DEFAULT_BUGSMASH_API_KEY),
   };
-  const pipeline = { violations, strict, afterRequest: persist };
+  const faults = new FaultInjector({ 'apps-script': appsSpec, bugsmash: bugsSpec });
+  const pipeline = { violations, strict, afterRequest: persist, faults };
 
   const control = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
     const route = `${req.method ?? 'GET'} ${url.pathname.replace(/\/+$/, '')}`;
@@ -170,6 +174,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if (route === 'POST /__emulator/reset') {
       load(emptyState());
       violations.clear();
+      faults.clear();
       if (url.searchParams.get('seed') === 'demo') seedDemo(apps, bugs);
       return done(200, { ok: true });
     }
@@ -188,6 +193,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     }
     if (route === 'DELETE /__emulator/violations') {
       violations.clear();
+      return send(res, { status: 204 });
+    }
+    if (route === 'POST /__emulator/faults') {
+      try {
+        return send(res, { status: 201, body: faults.add(await json()) });
+      } catch (error) {
+        if (!(error instanceof FaultError)) throw error;
+        return send(res, { status: 400, body: { error: error.message, problems: error.problems } });
+      }
+    }
+    if (route === 'GET /__emulator/faults') return send(res, { status: 200, body: faults.list() });
+    if (route === 'DELETE /__emulator/faults') {
+      faults.clear();
       return send(res, { status: 204 });
     }
     if (route === 'GET /__emulator/webhook-deliveries')
@@ -255,6 +273,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     controlUrl: `${origin}/__emulator`,
     port: address.port,
     violations: () => violations.list(),
+    faults: () => faults.list(),
     deliveries: () => dispatcher.deliveries(),
     webhooksIdle: () => dispatcher.idle(),
     state: snapshot,

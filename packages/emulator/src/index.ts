@@ -1,6 +1,7 @@
 export type { AppsScriptState, AsProcessRecord } from './apps-script/model.ts';
 export type { BugsmashState } from './bugsmash/model.ts';
 export type { DeliveryRecord } from './bugsmash/webhooks.ts';
+export type { FaultInfo, ServiceName } from './core/faults.ts';
 export type { Violation } from './core/violations.ts';
 export {
   DEFAULT_BUGSMASH_API_KEY,

@@ -67,7 +67,13 @@ describe('BugSmash: full flow through @specbound/bugsmash', () => {
     })) as { id: string; secret: string };
     expect(created.secret).toMatch(/^whsec_/);
     const listed = await client.webhooks.list();
-    expect(listed).toEqual([expect.objectContaining({ id: created.id, webhook_url: hook.url })]);
+    expect(listed).toEqual([
+      {
+        id: created.id,
+        webhookUrl: hook.url,
+        events: ['new_comment', 'comment_replied', 'status_changed', 'comment_updated'],
+      },
+    ]);
     expect(JSON.stringify(listed)).not.toContain(created.secret);
 
     const project = await client.projects.create({

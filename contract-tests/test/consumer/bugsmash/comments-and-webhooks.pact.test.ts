@@ -1,4 +1,4 @@
-import { ApiError } from '@specbound/bugsmash';
+import { ApiError, WEBHOOK_EVENTS } from '@specbound/bugsmash';
 import { describe, expect, it } from 'vitest';
 import {
   COMMENT_ID,
@@ -11,7 +11,7 @@ import {
   WEBHOOK_ID,
 } from '../../support/bugsmash.ts';
 import { apiKeyHeader, bugsmashAt } from '../../support/clients.ts';
-import { eachLike, integer, like, uuid } from '../../support/matchers.ts';
+import { eachLike, integer, like, regex, uuid } from '../../support/matchers.ts';
 import { createPact } from '../../support/pact.ts';
 
 const pact = createPact('bugsmash-api', import.meta.url);
@@ -150,12 +150,27 @@ describe('BugSmash webhooks', () => {
       .given('a webhook exists', { webhookId: WEBHOOK_ID })
       .uponReceiving('a request to list webhooks')
       .withRequest('GET', '/webhooks', (builder) => builder.headers(auth))
-      // The spec declares no field of a webhook (the shape is not public), so a contract can
-      // only say "a list of objects".
-      .willRespondWith(200, (builder) => builder.jsonBody(envelope('Webhooks', eachLike({}))))
+      // The spec declares the fields the facts support (all optional, key names unconfirmed): the
+      // id, the URL and the events; a caller that lists webhooks reads exactly these.
+      .willRespondWith(200, (builder) =>
+        builder.jsonBody(
+          envelope(
+            'Webhooks',
+            eachLike({
+              id: uuid(WEBHOOK_ID),
+              webhookUrl: like('https://hooks.example.com/bugsmash'),
+              events: eachLike(regex(`^(${WEBHOOK_EVENTS.join('|')})$`, 'new_comment')),
+            }),
+          ),
+        ),
+      )
       .executeTest(async (mockserver) => {
         const webhooks = await bugsmashAt(mockserver.url).webhooks.list();
-        expect(webhooks.length).toBeGreaterThan(0);
+        expect(webhooks[0]).toEqual({
+          id: WEBHOOK_ID,
+          webhookUrl: 'https://hooks.example.com/bugsmash',
+          events: ['new_comment'],
+        });
       });
   });
 

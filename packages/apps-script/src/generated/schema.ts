@@ -684,14 +684,50 @@ export interface components {
                  * @enum {string}
                  */
                 status?: "OK" | "CANCELLED" | "UNKNOWN" | "INVALID_ARGUMENT" | "DEADLINE_EXCEEDED" | "NOT_FOUND" | "ALREADY_EXISTS" | "PERMISSION_DENIED" | "UNAUTHENTICATED" | "RESOURCE_EXHAUSTED" | "FAILED_PRECONDITION" | "ABORTED" | "OUT_OF_RANGE" | "UNIMPLEMENTED" | "INTERNAL" | "UNAVAILABLE" | "DATA_LOSS";
-                /** @description Machine-readable details, each tagged with its protobuf type URL in `@type`, such as `type.googleapis.com/google.rpc.ErrorInfo`, `google.rpc.Help` or `google.rpc.BadRequest`. */
-                details?: ({
-                    /** @description The protobuf type URL of this detail. */
-                    "@type": string;
-                } & {
-                    [key: string]: unknown;
-                })[];
+                /** @description Machine-readable details, each tagged with its protobuf type URL in `@type`: `google.rpc.ErrorInfo` (a stable `reason` within a `domain`), `google.rpc.BadRequest` or `google.rpc.Help`. */
+                details?: components["schemas"]["ErrorDetail"][];
             };
+        };
+        /** @description One entry of `ErrorBody.error.details`: a protobuf message in Google's JSON mapping of `google.protobuf.Any`, tagged with its type URL in `@type`. Google's error model (https://cloud.google.com/apis/design/errors) names the types this API's errors carry: `google.rpc.ErrorInfo` (`reason`, `domain`, `metadata`), `google.rpc.BadRequest` (`fieldViolations`) and `google.rpc.Help` (`links`). Their fields are declared here as optional properties, each naming the type that carries it; any other detail type is allowed too (`Any` can hold any message), so the object stays open. This spec names the schema; discovery does not declare it. */
+        ErrorDetail: {
+            /**
+             * @description The protobuf type URL of this detail, such as `type.googleapis.com/google.rpc.ErrorInfo`, `type.googleapis.com/google.rpc.BadRequest` or `type.googleapis.com/google.rpc.Help`.
+             * @example type.googleapis.com/google.rpc.ErrorInfo
+             */
+            "@type": string;
+            /** @description `google.rpc.ErrorInfo`: the reason of the error, a constant in UPPER_SNAKE_CASE unique within `domain` (at most 63 characters), such as `SERVICE_DISABLED`, `ACCESS_TOKEN_EXPIRED` or `RATE_LIMIT_EXCEEDED`. Stable: match on it rather than on `message`. */
+            reason?: string;
+            /** @description `google.rpc.ErrorInfo`: the logical grouping `reason` belongs to; `googleapis.com` for errors raised by Google's API infrastructure. */
+            domain?: string;
+            /** @description `google.rpc.ErrorInfo`: more structured facts about the error, such as `service` (`script.googleapis.com`) and `consumer` (`projects/123456789012`). Keys and values are strings. */
+            metadata?: {
+                [key: string]: string;
+            };
+            /** @description `google.rpc.BadRequest`: every field of the request that was rejected. */
+            fieldViolations?: ({
+                /** @description The path of the field in the request, such as `files` or `files[0].name`. */
+                field?: string;
+                /** @description Why the field was rejected. */
+                description?: string;
+                /** @description The reason of this violation, a constant in UPPER_SNAKE_CASE (newer services only). */
+                reason?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description `google.rpc.Help`: links to documentation, or to a console page, that help fix the error. */
+            links?: ({
+                /** @description What the link leads to. */
+                description?: string;
+                /**
+                 * Format: uri
+                 * @description The link.
+                 */
+                url?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+        } & {
+            [key: string]: unknown;
         };
         /** @description API executable entry point configuration. Discovery schema `GoogleAppsScriptTypeExecutionApiConfig`. */
         ExecutionApiConfig: {
@@ -998,7 +1034,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description An error, in Google's JSON error body. The status maps to `error.status` as usual for Google APIs: 400 `INVALID_ARGUMENT` / `FAILED_PRECONDITION`, 401 `UNAUTHENTICATED`, 403 `PERMISSION_DENIED`, 404 `NOT_FOUND`, 409 `ABORTED` / `ALREADY_EXISTS`, 429 `RESOURCE_EXHAUSTED`, 500 `INTERNAL`, 503 `UNAVAILABLE`, 504 `DEADLINE_EXCEEDED`. */
+        /** @description An error, in Google's JSON error body. The status maps to `error.status` as usual for Google APIs: 400 `INVALID_ARGUMENT` / `FAILED_PRECONDITION`, 401 `UNAUTHENTICATED`, 403 `PERMISSION_DENIED`, 404 `NOT_FOUND`, 409 `ABORTED` / `ALREADY_EXISTS`, 500 `INTERNAL`, 503 `UNAVAILABLE`, 504 `DEADLINE_EXCEEDED`. 429 `RESOURCE_EXHAUSTED` is declared on its own (`TooManyRequests`), since it may also carry `Retry-After`. */
         Error: {
             headers: {
                 [name: string]: unknown;
@@ -1014,6 +1050,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content?: never;
+        };
+        /** @description Too Many Requests: a quota of the user or of the Cloud project is exhausted (`error.status` `RESOURCE_EXHAUSTED`). Wait before retrying, for as long as `Retry-After` says when it is sent. */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
         };
     };
     parameters: {
@@ -1077,6 +1123,11 @@ export interface components {
          * @example "MTcxNzI0OTYwMDAwMA"
          */
         ETag: string;
+        /**
+         * @description How long to wait before retrying (RFC 9110 §10.2.3): either a number of seconds (delta-seconds, such as `30`) or an HTTP-date in IMF-fixdate form (such as `Wed, 03 Jun 2026 07:28:00 GMT`). Google does not document that a quota error always carries it, so it is optional: when it is absent, back off exponentially instead.
+         * @example 30
+         */
+        RetryAfter: string;
     };
     pathItems: never;
 }
@@ -1130,6 +1181,7 @@ export interface operations {
                     "application/json": components["schemas"]["Project"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
         };
@@ -1192,6 +1244,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            429: components["responses"]["TooManyRequests"];
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
         };
@@ -1256,6 +1309,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            429: components["responses"]["TooManyRequests"];
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
         };
@@ -1314,6 +1368,7 @@ export interface operations {
                     "application/json": components["schemas"]["Content"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
         };
@@ -1380,6 +1435,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            429: components["responses"]["TooManyRequests"];
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
         };
@@ -1449,6 +1505,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            429: components["responses"]["TooManyRequests"];
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
         };
@@ -1507,6 +1564,7 @@ export interface operations {
                     "application/json": components["schemas"]["Deployment"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
         };
@@ -1574,6 +1632,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            429: components["responses"]["TooManyRequests"];
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
         };
@@ -1637,6 +1696,7 @@ export interface operations {
                     "application/json": components["schemas"]["Deployment"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
         };
@@ -1696,6 +1756,7 @@ export interface operations {
                     "application/json": components["schemas"]["Empty"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
         };
@@ -1765,6 +1826,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            429: components["responses"]["TooManyRequests"];
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
         };
@@ -1823,6 +1885,7 @@ export interface operations {
                     "application/json": components["schemas"]["Version"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
         };
@@ -1890,6 +1953,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            429: components["responses"]["TooManyRequests"];
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
         };
@@ -1948,6 +2012,7 @@ export interface operations {
                     "application/json": components["schemas"]["Operation"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
         };
@@ -2029,6 +2094,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            429: components["responses"]["TooManyRequests"];
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
         };
@@ -2108,6 +2174,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            429: components["responses"]["TooManyRequests"];
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
         };

@@ -357,7 +357,7 @@ export interface paths {
         };
         /**
          * List webhooks
-         * @description Lists the workspace's webhook subscriptions. The item shape is not public (unconfirmed; probably an id, the URL and the events, without the secret).
+         * @description Lists the workspace's webhook subscriptions: each with its ID, URL and events (key names unconfirmed), without the signing secret.
          */
         get: operations["listWebhooks"];
         put?: never;
@@ -1016,8 +1016,21 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description A webhook subscription. Its shape is not public (unconfirmed; probably an id, the URL and the events, without the secret), so the object is permissive. */
+        /** @description A webhook subscription, as `GET /webhooks` lists it. Its shape is not public (unconfirmed): BugSmash documents only the fields a subscription is created with (`webhookUrl`, `events`) and addresses it by ID (`PATCH`/`DELETE /webhook/{webhookId}`). Those three are declared, all optional; the key names of the listed object are assumed to be the request's and are unconfirmed. The object stays open, since the service may send more (timestamps, for example). The signing secret is shown only when the webhook is created and is not expected here. */
         Webhook: {
+            /**
+             * Format: uuid
+             * @description The webhook's ID, the `webhookId` of `PATCH` and `DELETE /webhook/{webhookId}` (key name unconfirmed).
+             */
+            id?: string;
+            /**
+             * Format: uri
+             * @description The URL deliveries are POSTed to (key name unconfirmed; it is the request's name).
+             */
+            webhookUrl?: string;
+            /** @description The events the URL is subscribed to (key name unconfirmed; it is the request's name). */
+            events?: components["schemas"]["WebhookEvent"][];
+        } & {
             [key: string]: unknown;
         };
         /**
@@ -1083,9 +1096,10 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description A rate or usage limit was hit; wait for the reset before retrying. The numeric limits are not public. */
+        /** @description A rate or usage limit was hit; wait for the reset before retrying, for as long as `Retry-After` says when it is sent. The numeric limits are not public. */
         TooManyRequests: {
             headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
@@ -1178,7 +1192,13 @@ export interface components {
         WebhookTimestampHeader: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description How long to wait before retrying (RFC 9110 §10.2.3): either a number of seconds (delta-seconds, such as `60`) or an HTTP-date in IMF-fixdate form (such as `Wed, 03 Jun 2026 07:28:00 GMT`). Laravel's rate limiter sends seconds; whether every BugSmash limit (rate or usage) sends the header is not public (unconfirmed), so it is optional.
+         * @example 60
+         */
+        RetryAfter: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;

@@ -286,14 +286,12 @@ export class BugsmashBackend {
     };
   }
 
+  /**
+   * A webhook on the wire: exactly the fields the spec's `Webhook` declares (the real list shape is
+   * unconfirmed, so the emulator invents nothing beyond them), plus the secret when one is shown.
+   */
   webhookJson(w: BsWebhook, withSecret: boolean): Json {
-    const out: Json = {
-      id: w.id,
-      webhook_url: w.webhook_url,
-      events: w.events,
-      created_at: w.created_at,
-      updated_at: w.updated_at,
-    };
+    const out: Json = { id: w.id, webhookUrl: w.webhook_url, events: [...w.events] };
     if (withSecret) out.secret = w.secret;
     return out;
   }

@@ -147,6 +147,11 @@ function handlers(backend: BugsmashBackend): Record<string, Handler<'workspace'>
     },
     testWebhook: (ctx) => {
       const sent = backend.testWebhook(String(body(ctx).event));
+      // With no subscriber there is nothing to test. BugSmash's answer to that is not public; the
+      // emulator refuses in the envelope's own failure form, `status: false` on HTTP 200, which
+      // clients must treat as an error whatever the HTTP code.
+      if (sent === 0)
+        return { status: 200, body: { status: false, message: 'No webhook is subscribed to this event.' } };
       return ok('Test event sent', { deliveries: sent });
     },
   };

@@ -1,8 +1,9 @@
 // One request through one emulated service: route (from the spec) → authenticate → validate the request
-// (spec) → handler → validate the response (spec) → finalize → persist → send.
+// (spec) → handler, or an injected fault → validate the response (spec) → finalize → persist → send.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Problem, RequestValues } from '../spec/operations.ts';
 import { BodyTooLarge, mediaTypeOf, parseMultipart, readBody } from './body.ts';
+import type { FaultInjector } from './faults.ts';
 import { type Reply, type RequestContext, type Service, ServiceError } from './types.ts';
 import type { ViolationLog } from './violations.ts';
 
@@ -12,6 +13,8 @@ export interface PipelineOptions {
   strict: boolean;
   /** Called after each handled request; resolves once any state change is durable. */
   afterRequest: () => Promise<void>;
+  /** Answers registered through the control API that replace the handler's. */
+  faults?: FaultInjector;
 }
 
 export function send(res: ServerResponse, reply: Reply): void {
@@ -94,11 +97,18 @@ export async function handleServiceRequest<P>(
     url,
     headers: req.headers,
   };
+  // A fault stands in for the handler only once the request has passed routing, authentication
+  // and validation: a request the service would refuse anyway keeps its refusal (and leaves the
+  // fault for the next request), so a test cannot use a fault to cover up a bad request.
+  const fault = options.faults?.take(service.name, operation, path);
   let reply: Reply;
   const handler = service.handlers[operation.operationId];
   try {
-    if (handler === undefined) throw new Error(`no handler for ${operation.operationId}`);
-    reply = service.precheck?.(ctx) ?? (await handler(ctx));
+    if (fault !== undefined) reply = fault;
+    else {
+      if (handler === undefined) throw new Error(`no handler for ${operation.operationId}`);
+      reply = service.precheck?.(ctx) ?? (await handler(ctx));
+    }
   } catch (error) {
     if (error instanceof ServiceError) {
       reply = error.reply;
@@ -132,7 +142,8 @@ export async function handleServiceRequest<P>(
     if (options.strict)
       reply = service.internalError(`Emulator response violates the spec: ${violations.join('; ')}`);
   }
-  if (service.finalize) reply = service.finalize(ctx, reply);
+  // A fault is sent exactly as registered: no partial response, entity tag or 304 on top.
+  if (service.finalize && fault === undefined) reply = service.finalize(ctx, reply);
   await options.afterRequest();
   send(res, reply);
 }

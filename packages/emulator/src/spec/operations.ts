@@ -277,6 +277,51 @@ export class CompiledSpec {
     });
   }
 
+  /**
+   * Checks the headers of a response against the headers the spec declares for its status: each
+   * header must be declared (names compare case-insensitively) and its value must match the
+   * declared schema; a header the spec marks required must be present. Used for answers the
+   * emulator is told to give (faults), where an undeclared header would be drift.
+   */
+  validateResponseHeaders(operation: Operation, status: number, headers: Record<string, string>): string[] {
+    const found = this.responseFor(operation, status);
+    if (found === undefined) return [`status ${status} is not declared for ${operation.operationId}`];
+    const declared = new Map<string, { name: string; header: JsonObject }>();
+    if (isObject(found.response.headers)) {
+      for (const [name, header] of Object.entries(found.response.headers))
+        declared.set(name.toLowerCase(), { name, header: deref(this.doc, header) as JsonObject });
+    }
+    const problems: string[] = [];
+    const given = new Set<string>();
+    for (const [name, value] of Object.entries(headers)) {
+      const lower = name.toLowerCase();
+      given.add(lower);
+      const entry = declared.get(lower);
+      if (entry === undefined) {
+        const known = [...declared.values()].map((d) => d.name).join(', ') || 'none';
+        problems.push(
+          `${operation.operationId} ${status}: header ${name} is not declared (declared: ${known})`,
+        );
+        continue;
+      }
+      if (!isObject(entry.header.schema)) continue;
+      // Ajv coerces only values it can write back, so the header value sits in a wrapper object.
+      const wrapper = { type: 'object', properties: { value: entry.header.schema } };
+      const validate = this.#compile(`${operation.operationId}:header:${found.key}:${lower}`, wrapper, true);
+      if (validate({ value })) continue;
+      for (const error of validate.errors ?? []) {
+        problems.push(
+          `${operation.operationId} ${status}: header ${entry.name} ${error.message ?? 'is invalid'} (got ${JSON.stringify(value)})`,
+        );
+      }
+    }
+    for (const [lower, { name, header }] of declared) {
+      if (header.required === true && !given.has(lower))
+        problems.push(`${operation.operationId} ${status}: header ${name} is required`);
+    }
+    return problems;
+  }
+
   /** Checks an outgoing webhook delivery against the spec's top-level `webhooks` entry for the event. */
   validateWebhook(event: string, body: unknown): string[] {
     const webhooks = this.doc.webhooks;
