@@ -56,12 +56,22 @@ function build(options: ResolvedOptions): HttpFetch {
   /** One attempt: a fresh copy of the request, user agent, auth, then fetch under the timeout. */
   // A tagged result rather than `instanceof Response`: a custom fetch may return another realm's Response.
   const attempt = async (input: Request, number: number): Promise<Outcome> => {
-    const timeoutController = new AbortController();
-    const signal = AbortSignal.any([input.signal, timeoutController.signal]);
+    const controller = new AbortController();
+    const { signal } = controller;
+    // The caller's abort is forwarded by hand rather than with AbortSignal.any, which costs about
+    // 8 µs per request on a loopback benchmark. The listener stays for the life of the response,
+    // so an abort while the body is being read still stops it.
+    const forward = (): void => controller.abort(input.signal.reason);
+    if (input.signal.aborted) forward();
+    else input.signal.addEventListener('abort', forward, { once: true });
+    let timedOut = false;
     const timer =
       options.timeout > MAX_TIMER_MS
         ? undefined
-        : setTimeout(() => timeoutController.abort(), options.timeout);
+        : setTimeout(() => {
+            timedOut = true;
+            controller.abort(new DOMException('The attempt timed out.', 'TimeoutError'));
+          }, options.timeout);
     const started = Date.now();
     let url = input.url;
     let sent = false;
@@ -94,7 +104,7 @@ function build(options: ResolvedOptions): HttpFetch {
           cause: input.signal.reason,
         });
       }
-      if (timeoutController.signal.aborted) {
+      if (timedOut) {
         const timeout = new TimeoutError(
           `${request.method} ${request.url} timed out after ${options.timeout} ms.`,
           { request },

@@ -359,6 +359,30 @@ describe('createHttpFetch: caller abort', () => {
     await vi.advanceTimersByTimeAsync(120_000);
     expect(fake.calls).toHaveLength(1);
   });
+
+  it('still stops the response body when the caller aborts after the headers arrived', async () => {
+    const controller = new AbortController();
+    // Like real fetch: the body stream errors once the request's signal aborts.
+    const fake = fakeFetch(
+      (request) =>
+        new Response(
+          new ReadableStream({
+            start(stream) {
+              stream.enqueue(new TextEncoder().encode('{"partial":'));
+              request.signal.addEventListener('abort', () => stream.error(request.signal.reason), {
+                once: true,
+              });
+            },
+          }),
+        ),
+    );
+    const response = await createHttpFetch({ fetch: fake.fetch })(
+      new Request(URL_, { signal: controller.signal }),
+    );
+    const body = response.text();
+    controller.abort(new Error('user gave up'));
+    await expect(body).rejects.toThrow('user gave up');
+  });
 });
 
 describe('createHttpFetch: auth', () => {
