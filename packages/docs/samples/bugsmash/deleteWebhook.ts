@@ -1,0 +1,9 @@
+import { createBugSmashClient } from '@specbound/bugsmash';
+
+const bugsmash = createBugSmashClient({
+  apiKey: process.env.BUGSMASH_API_KEY ?? '',
+});
+
+await bugsmash.webhooks.delete(
+  '5d9a3c7e-8f1b-4a2d-b6e4-0c8f2a4d6b93',
+);

@@ -1,0 +1,32 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { renderLanding } from './landing.ts';
+import { localizeRedocPage } from './offline.ts';
+import { listOperations, type OpenApiDocument } from './operations.ts';
+import { BUNDLE_DIR, DIST_DIR } from './paths.ts';
+import { buildDocs, bundleSpec } from './redocly.ts';
+import { injectSamples } from './samples.ts';
+import { SERVICES } from './services.ts';
+import { LOGO_DATA_URI, REDOC_OPTIONS } from './theme.ts';
+
+await rm(DIST_DIR, { recursive: true, force: true });
+await mkdir(BUNDLE_DIR, { recursive: true });
+
+const summaries = [];
+for (const service of SERVICES) {
+  const bundled = join(BUNDLE_DIR, `${service.id}.json`);
+  await bundleSpec(service.api, bundled);
+  const doc = JSON.parse(await readFile(bundled, 'utf8')) as OpenApiDocument;
+  const operations = listOperations(doc);
+  await injectSamples(service.id, operations);
+  // Redoc renders x-logo at the top of its sidebar; its href makes it the way back to the landing page.
+  doc.info['x-logo'] = { url: LOGO_DATA_URI, href: 'index.html', altText: 'specbound docs home' };
+  await writeFile(bundled, `${JSON.stringify(doc, null, 2)}\n`);
+  const page = join(DIST_DIR, `${service.id}.html`);
+  await buildDocs(bundled, page, `${service.name} reference · specbound`, REDOC_OPTIONS);
+  await localizeRedocPage(page);
+  summaries.push({ service, doc, operations });
+}
+
+await writeFile(join(DIST_DIR, 'index.html'), renderLanding(summaries));
+console.log(join(DIST_DIR, 'index.html'));

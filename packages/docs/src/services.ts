@@ -1,0 +1,17 @@
+/** One entry per documented service. `api` is the alias in the root redocly.yaml. */
+export interface Service {
+  readonly id: 'apps-script' | 'bugsmash';
+  readonly api: string;
+  readonly name: string;
+  readonly packageName: string;
+}
+
+export const SERVICES: readonly Service[] = [
+  {
+    id: 'apps-script',
+    api: 'apps-script@v1',
+    name: 'Apps Script API v1',
+    packageName: '@specbound/apps-script',
+  },
+  { id: 'bugsmash', api: 'bugsmash@v2', name: 'BugSmash REST API v2', packageName: '@specbound/bugsmash' },
+];
