@@ -47,6 +47,7 @@ export interface AppsScriptClientOptions {
 
 /** The Apps Script API client: one method per operation, grouped as the API is, plus `raw`. */
 export function createAppsScriptClient(options: AppsScriptClientOptions = {}) {
+  assertClientOptions(options);
   const auth = resolveAuth(options.auth);
   const http = createHttpFetch({
     fetch: options.fetch,
@@ -75,10 +76,55 @@ export function createAppsScriptClient(options: AppsScriptClientOptions = {}) {
 
 export type AppsScriptClient = ReturnType<typeof createAppsScriptClient>;
 
+const OPTION_KEYS: ReadonlySet<string> = new Set([
+  'auth',
+  'baseUrl',
+  'fetch',
+  'retry',
+  'timeout',
+  'logger',
+  'userAgent',
+] satisfies (keyof AppsScriptClientOptions)[]);
+const AUTH_KEYS: ReadonlySet<string> = new Set(['token', 'apiKey']);
+
+// The other options are checked by createHttpFetch. These are checked here because a mistake would
+// otherwise pass silently: `{ baseURL }` would send the caller's token to production instead of
+// the intended server.
+function assertClientOptions(options: AppsScriptClientOptions): void {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError('createAppsScriptClient: the options must be an object.');
+  }
+  assertKnownKeys(options, OPTION_KEYS, 'option');
+  const { baseUrl } = options;
+  // Not parsed as a URL: a browser may use a relative one (a same-origin proxy).
+  if (baseUrl !== undefined && typeof baseUrl !== 'string') {
+    throw new TypeError(
+      `createAppsScriptClient: option "baseUrl" must be a URL string (got ${typeof baseUrl}).`,
+    );
+  }
+}
+
+function assertKnownKeys(value: object, known: ReadonlySet<string>, kind: string): void {
+  for (const key of Object.keys(value)) {
+    if (!known.has(key)) {
+      throw new TypeError(
+        `createAppsScriptClient: unknown ${kind} "${key}"; expected one of ${[...known].map((k) => `"${k}"`).join(', ')}.`,
+      );
+    }
+  }
+}
+
 function resolveAuth(auth: AppsScriptAuth | undefined): AuthStrategy | undefined {
   if (auth === undefined) return undefined;
   if (typeof auth === 'string' || typeof auth === 'function') return bearerAuth(auth);
+  if (typeof auth !== 'object' || auth === null) {
+    // Never echo the value: it may be a credential.
+    throw new TypeError(
+      `createAppsScriptClient: option "auth" must be a token, a token provider, { token, apiKey } or an AuthStrategy (got ${auth === null ? 'null' : typeof auth}).`,
+    );
+  }
   if ('authenticate' in auth) return auth;
+  assertKnownKeys(auth, AUTH_KEYS, 'auth field');
   const strategies: AuthStrategy[] = [];
   if (auth.token !== undefined) strategies.push(bearerAuth(auth.token));
   if (auth.apiKey !== undefined) strategies.push(apiKeyQuery('key', auth.apiKey));

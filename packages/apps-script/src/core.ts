@@ -51,6 +51,7 @@ async function perform(
   base: HttpFetch,
   conditionalRead: boolean,
 ): Promise<unknown> {
+  if (options !== undefined) assertCallOptions(options);
   const http =
     options?.retry !== undefined || options?.timeout !== undefined
       ? base.withOverrides({ retry: options.retry, timeout: options.timeout })
@@ -82,6 +83,28 @@ async function perform(
   }
   // Google answers 200 with a JSON body on every operation; `{}` stands in for an empty one.
   return data ?? {};
+}
+
+const CALL_OPTION_KEYS: ReadonlySet<string> = new Set([
+  'signal',
+  'retry',
+  'timeout',
+  'headers',
+  'onResponse',
+] satisfies (keyof CallOptions)[]);
+
+// A misspelled option (`{ timeOut }` on a long `scripts.run`) would otherwise be ignored silently.
+function assertCallOptions(options: CallOptions): void {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError('The call options (second argument) must be an object.');
+  }
+  for (const key of Object.keys(options)) {
+    if (!CALL_OPTION_KEYS.has(key)) {
+      throw new TypeError(
+        `Unknown call option "${key}"; expected one of ${[...CALL_OPTION_KEYS].map((k) => `"${k}"`).join(', ')}.`,
+      );
+    }
+  }
 }
 
 /** Narrows a read result: `true` when the service answered 304 Not Modified. */

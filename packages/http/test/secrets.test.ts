@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AuthStrategy, apiKeyHeader, apiKeyQuery, bearerAuth } from '../src/auth.js';
-import { ApiError, ConnectionError, createApiError, TimeoutError } from '../src/errors.js';
+import { AbortError, ApiError, ConnectionError, createApiError, TimeoutError } from '../src/errors.js';
 import { createHttpFetch } from '../src/fetch.js';
 import type { LogEvent } from '../src/options.js';
 import { fakeFetch, hang, json } from './fake-fetch.js';
@@ -155,5 +155,27 @@ describe('credentials never leak', () => {
     expectNoCanary(renderings(error));
     expectNoCanary({ log: JSON.stringify(events) });
     expect(events).toHaveLength(3);
+  });
+
+  it('AbortError: message, String, JSON, inspect and log lines', async () => {
+    const events: LogEvent[] = [];
+    const controller = new AbortController();
+    const fake = fakeFetch(hang);
+    const http = createHttpFetch({ fetch: fake.fetch, auth: everyAuth(), logger: (e) => events.push(e) });
+    // The caller's own URL carries a credential too (Google's standard `access_token` parameter).
+    const url = `https://script.googleapis.com/v1/projects/p1?access_token=${encodeURIComponent(TOKEN)}`;
+    const outcome = http(new Request(url, { signal: controller.signal })).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(10);
+    // The request really went out with every credential before the abort.
+    expect(fake.calls[0]?.request.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+    controller.abort(new Error('user gave up'));
+    const error = await outcome;
+    expect(error).toBeInstanceOf(AbortError);
+    expect((error as AbortError).message).toBe(
+      'GET https://script.googleapis.com/v1/projects/p1?access_token=[REDACTED]&key=[REDACTED] was aborted by the caller.',
+    );
+    expectNoCanary(renderings(error));
+    expectNoCanary({ log: JSON.stringify(events) });
+    expect(events).toHaveLength(1);
   });
 });

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { type AppsScriptClientOptions, type CallOptions, createAppsScriptClient } from '../src/index.js';
+import { fakeFetch, json, SCRIPT_ID, TOKEN } from './fake-fetch.js';
+
+// Options as a JavaScript caller (or a spread of untyped config) might pass them.
+const loose = (options: Record<string, unknown>) => options as AppsScriptClientOptions;
+
+describe('client options', () => {
+  it('refuses a misspelled option, naming it, instead of silently using the defaults', () => {
+    // `baseURL` ignored would send the token to production instead of the intended server.
+    expect(() => createAppsScriptClient(loose({ baseURL: 'http://127.0.0.1:8787' }))).toThrow(
+      new TypeError(
+        'createAppsScriptClient: unknown option "baseURL"; expected one of "auth", "baseUrl", "fetch", "retry", "timeout", "logger", "userAgent".',
+      ),
+    );
+    expect(() => createAppsScriptClient(loose({ timeOut: 5000 }))).toThrow(/unknown option "timeOut"/);
+  });
+
+  it('refuses a baseUrl that is not a string', () => {
+    expect(() => createAppsScriptClient(loose({ baseUrl: 8787 }))).toThrow(
+      new TypeError('createAppsScriptClient: option "baseUrl" must be a URL string (got number).'),
+    );
+  });
+
+  it.each([
+    [123, 'number'],
+    [null, 'null'],
+    [true, 'boolean'],
+  ])('refuses auth %j with a TypeError naming the option', (auth, got) => {
+    expect(() => createAppsScriptClient(loose({ auth }))).toThrow(
+      new TypeError(
+        `createAppsScriptClient: option "auth" must be a token, a token provider, { token, apiKey } or an AuthStrategy (got ${got}).`,
+      ),
+    );
+  });
+
+  it('refuses a misspelled auth field without echoing its value', () => {
+    let error: unknown;
+    try {
+      createAppsScriptClient(loose({ auth: { token: TOKEN, apikey: 'AIza-secret' } }));
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(TypeError);
+    expect(String(error)).toContain('unknown auth field "apikey"');
+    expect(String(error)).not.toContain('AIza-secret');
+    expect(String(error)).not.toContain(TOKEN);
+  });
+
+  it('passes bad retry and timeout values to the runtime, which names them', () => {
+    expect(() => createAppsScriptClient({ timeout: -1 })).toThrow(/option "timeout"/);
+    expect(() => createAppsScriptClient(loose({ retry: { maxRetry: 3 } }))).toThrow(
+      /unknown retry option "maxRetry"/,
+    );
+  });
+});
+
+describe('call options', () => {
+  it('refuses a misspelled call option before anything is sent', async () => {
+    const fake = fakeFetch(() => json(200, {}));
+    const client = createAppsScriptClient({ fetch: fake.fetch });
+    await expect(
+      client.projects.get({ scriptId: SCRIPT_ID }, { timeOut: 600_000 } as CallOptions),
+    ).rejects.toThrow(
+      new TypeError(
+        'Unknown call option "timeOut"; expected one of "signal", "retry", "timeout", "headers", "onResponse".',
+      ),
+    );
+    await expect(
+      client.scripts.run({ deploymentId: 'd', function: 'f' }, { retries: 0 } as CallOptions),
+    ).rejects.toThrow(/Unknown call option "retries"/);
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it('validates per-call retry and timeout values before anything is sent', async () => {
+    const fake = fakeFetch(() => json(200, {}));
+    const client = createAppsScriptClient({ fetch: fake.fetch });
+    await expect(client.projects.get({ scriptId: SCRIPT_ID }, { timeout: 0 })).rejects.toThrow(
+      /option "timeout"/,
+    );
+    expect(fake.calls).toHaveLength(0);
+  });
+});
