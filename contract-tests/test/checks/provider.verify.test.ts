@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Verifier, type VerifierOptions } from '@pact-foundation/pact';
 import { type FaultInfo, type RunningEmulator, startEmulator } from '@specbound/emulator';
@@ -116,6 +116,40 @@ function record(provider: ProviderName, outcome: Outcome): void {
   ];
   writeFileSync(join(dir, `${provider}.txt`), `${lines.join('\n')}\n`);
 }
+
+/** The provider state names the provider's pact file uses. */
+function statesOf(provider: ProviderName): string[] {
+  const pact = JSON.parse(readFileSync(pactFileOf(provider), 'utf8')) as {
+    interactions: { providerStates?: { name: string }[] }[];
+  };
+  const names = pact.interactions.flatMap((interaction) =>
+    (interaction.providerStates ?? []).map((s) => s.name),
+  );
+  return [...new Set(names)].sort();
+}
+
+describe('state handlers', () => {
+  // Pact's Verifier only logs a warning for a state with no handler and replays the interaction
+  // against whatever state is there, so an interaction could pass by accident. Check it here.
+  it.each([
+    ['apps-script-api', () => appsScriptStateHandlers(emulator)],
+    ['bugsmash-api', () => bugsmashStateHandlers(emulator)],
+  ] as const)(
+    '%s: one handler per provider state the pacts name, and none left over',
+    (provider, handlers) => {
+      const handled = Object.keys(handlers()).sort();
+      const states = statesOf(provider);
+      expect(
+        states.filter((state) => !handled.includes(state)),
+        'states with no handler',
+      ).toEqual([]);
+      expect(
+        handled.filter((state) => !states.includes(state)),
+        'handlers no pact uses',
+      ).toEqual([]);
+    },
+  );
+});
 
 describe('provider verification against the emulator', () => {
   it('apps-script-api: every interaction is honoured', async () => {

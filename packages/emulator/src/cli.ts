@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `specbound-emulator [--port N] [--state FILE] [--seed] ...`: starts the emulator on loopback and prints
 // the two base URLs. `specbound-emulator seed --state FILE` writes the demo data set to FILE and exits.
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEFAULT_BUGSMASH_API_KEY, type EmulatorOptions, startEmulator } from './emulator.ts';
 
@@ -15,7 +16,7 @@ const USAGE = `Usage: specbound-emulator [seed] [options]
   --strict                answer 500 instead of any response that breaks the spec
   -h, --help              show this help
 
-  seed --state <file>     write the demo data set to <file> and exit`;
+  seed --state <file>     write the demo data set to a new <file> and exit`;
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -53,6 +54,13 @@ async function main(): Promise<void> {
 
   if (positionals[0] === 'seed') {
     if (values.state === undefined) throw new Error('seed needs --state <file>');
+    // The emulator seeds only an empty state, so over an existing file this would claim a write it
+    // never made; and replacing the file would silently drop someone's data. Refuse instead.
+    if (existsSync(values.state)) {
+      throw new Error(
+        `${values.state} already exists; seed writes a new state file (delete it first, or POST /__emulator/seed to a running emulator)`,
+      );
+    }
     const emulator = await startEmulator({ ...options, port: 0, seed: true });
     await emulator.close();
     console.log(`Wrote the demo data set to ${values.state}`);

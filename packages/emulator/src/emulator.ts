@@ -80,13 +80,43 @@ async function initialState(
 ): Promise<{ state: StateDocument; file?: string; fresh: boolean }> {
   if (option === undefined) return { state: emptyState(), fresh: true };
   if (typeof option !== 'string') return { state: normalizeState(option), fresh: false };
+  let text: string;
   try {
-    return { state: normalizeState(JSON.parse(await readFile(option, 'utf8'))), file: option, fresh: false };
+    text = await readFile(option, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT')
       return { state: emptyState(), file: option, fresh: true };
     throw error;
   }
+  // A file that does not parse is refused, never overwritten: it may be the only copy of someone's data.
+  try {
+    return { state: normalizeState(JSON.parse(text)), file: option, fresh: false };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new StateDocumentError(`state file ${option} cannot be loaded (left untouched): ${reason}`);
+  }
+}
+
+/**
+ * Parses a request target without treating `//x` as a host (which `new URL(target, base)` would) and
+ * without throwing on a target the HTTP parser let through.
+ */
+function requestUrl(target: string, base: string): URL | undefined {
+  try {
+    return target.startsWith('/') ? new URL(`${base}${target}`) : new URL(target);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The control API answers only a request whose path was written under `/__emulator/`. URL parsing
+ * removes dot segments, so `/v1/../__emulator/reset` (or `%2e%2e`) would otherwise turn a service
+ * request into a control request; such a request stays with the service and gets its 404.
+ */
+function isControlRequest(target: string, url: URL): boolean {
+  const rawPath = target.startsWith('/') ? target : url.pathname;
+  return rawPath.startsWith('/__emulator/') && url.pathname.startsWith('/__emulator/');
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
@@ -235,9 +265,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
 
   const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', origin || 'http://127.0.0.1');
+    const url = requestUrl(req.url ?? '/', origin || 'http://127.0.0.1');
+    if (url === undefined) {
+      req.resume();
+      send(res, { status: 400, body: { error: 'malformed request target' } });
+      return;
+    }
     let work: Promise<void>;
-    if (url.pathname.startsWith('/__emulator/')) work = control(req, res, url);
+    if (isControlRequest(req.url ?? '/', url)) work = control(req, res, url);
     else if (url.pathname === '/api/v2' || url.pathname.startsWith('/api/v2/'))
       work = handleServiceRequest(services.bugsmash, req, res, url, pipeline);
     else work = handleServiceRequest(services.appsScript, req, res, url, pipeline);

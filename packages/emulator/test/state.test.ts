@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -98,6 +98,65 @@ describe('state', () => {
     expect(code).toBe(0);
     const saved = JSON.parse(await readFile(file, 'utf8')) as { bugsmash: { folders: { name: string }[] } };
     expect(saved.bugsmash.folders.map((f) => f.name)).toContain('From CLI');
+  });
+
+  it('a crash (SIGKILL) right after an answer loses nothing: the change was on disk before it was sent', async () => {
+    const file = join(dir, 'crash-state.json');
+    const child = spawn(
+      process.execPath,
+      ['src/cli.ts', '--port', '0', '--state', file, '--bugsmash-api-key', API_KEY],
+      {
+        cwd: join(import.meta.dirname, '..'),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let out = '';
+    const bugs = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (c: Buffer) => {
+        out += c.toString();
+        const url = /BugSmash API\s+(\S+)/.exec(out)?.[1];
+        if (url) resolve(url);
+      });
+      child.once('exit', () => reject(new Error(`CLI exited early: ${out}`)));
+    });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.once('exit', (_code, signal) => resolve(signal)),
+    );
+    const created = await fetch(`${bugs}/folder`, {
+      method: 'POST',
+      headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' },
+      body: '{"name":"Before the crash"}',
+    });
+    expect(created.status).toBe(200);
+    // No shutdown hook runs on SIGKILL: only what was written before the answer survives.
+    child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+
+    const restarted = await strictEmulator({ state: file });
+    const folders = restarted.state().bugsmash.folders.map((f) => f.name);
+    await restarted.close();
+    expect(folders).toEqual(['Before the crash']);
+  });
+
+  it('the seed command writes the demo data set to a new file, and refuses to overwrite one', async () => {
+    const file = join(dir, 'seeded.json');
+    const cwd = join(import.meta.dirname, '..');
+    const seed = () =>
+      spawnSync(process.execPath, ['src/cli.ts', 'seed', '--state', file], { cwd, encoding: 'utf8' });
+    const first = seed();
+    expect(first.status, first.stderr).toBe(0);
+    const written = await readFile(file, 'utf8');
+    const doc = JSON.parse(written) as {
+      appsScript: { projects: unknown[] };
+      bugsmash: { projects: unknown[] };
+    };
+    expect(doc.appsScript.projects.length).toBeGreaterThan(0);
+    expect(doc.bugsmash.projects.length).toBeGreaterThan(0);
+
+    const again = seed();
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain(`${file} already exists`);
+    expect(await readFile(file, 'utf8')).toBe(written);
   });
 
   it('the control API resets, replaces and reads the state, and adds comments', async () => {

@@ -1,6 +1,7 @@
 // Webhook deliveries: signed with the default scheme `@specbound/bugsmash` verifies
 // (`X-BugSmash-Signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<raw body>">`,
-// `X-BugSmash-Timestamp: <unix seconds>`), POSTed to loopback URLs only, retried with backoff.
+// `X-BugSmash-Timestamp: <unix seconds>`), POSTed to loopback URLs only (redirects not followed),
+// retried with backoff.
 import { createHmac } from 'node:crypto';
 import type { BsWebhook } from './model.ts';
 
@@ -126,6 +127,9 @@ export class WebhookDispatcher {
             'x-bugsmash-timestamp': String(timestamp),
           },
           body: raw,
+          // Never follow a redirect: a loopback receiver answering 3xx must not steer the emulator
+          // to another host. A 3xx counts as a failed attempt, as with BugSmash's own deliveries.
+          redirect: 'manual',
           signal: AbortSignal.timeout(this.#options.timeoutMs),
         });
         record.lastStatus = response.status;

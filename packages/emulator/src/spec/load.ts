@@ -1,6 +1,7 @@
 // Bundles a split OpenAPI 3.1 spec (root openapi.yaml + paths/ + components/) into one document with
 // Redocly, the same resolver `redocly lint` and `openapi-typescript` use, so routes and schemas come
 // straight from the spec files.
+import { access } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { bundle, createConfig } from '@redocly/openapi-core';
 
@@ -33,7 +34,26 @@ export function loadSpec(rootPath: string): Promise<OpenApiDocument> {
   return pending;
 }
 
+/** Thrown when a spec file cannot be found; names the path and how to point the emulator at the specs. */
+export class SpecNotFoundError extends Error {
+  readonly path: string;
+  constructor(path: string) {
+    super(
+      `The emulator reads its routes and schemas from the specs at start, and ${path} does not exist. ` +
+        `Run it from a checkout of the specbound repository (it reads ${SPECS_DIR}), ` +
+        'or pass startEmulator({ specs: { appsScript, bugsmash } }) with the paths of both openapi.yaml files.',
+    );
+    this.name = 'SpecNotFoundError';
+    this.path = path;
+  }
+}
+
 async function bundleSpec(rootPath: string): Promise<OpenApiDocument> {
+  // Redocly's own error is a bare ENOENT; a published copy of this package has no specs/ beside it,
+  // so say what is missing and how to fix it.
+  await access(rootPath).catch(() => {
+    throw new SpecNotFoundError(rootPath);
+  });
   const config = await createConfig({});
   const result = await bundle({ ref: rootPath, config, dereference: false });
   const doc: unknown = result.bundle.parsed;
