@@ -1,6 +1,8 @@
 import {
+  type AuthStrategy,
   apiKeyHeader,
   createHttpFetch,
+  type HttpFetch,
   type Logger,
   type RetryOptions,
   ValidationError,
@@ -38,6 +40,18 @@ export interface BugSmashClientOptions {
 /** The BugSmash client: `raw` (the typed openapi-fetch client) plus a method per endpoint. */
 export type BugSmashClient = ReturnType<typeof buildClient>;
 
+// Every option `createBugSmashClient` reads; anything else (a typo such as `baseURL`) is refused.
+const OPTION_KEYS: ReadonlySet<string> = new Set([
+  'apiKey',
+  'baseUrl',
+  'fetch',
+  'retry',
+  'timeout',
+  'logger',
+  'userAgent',
+]);
+const RUNTIME_KEYS = ['fetch', 'retry', 'timeout', 'logger', 'userAgent'] as const;
+
 /** Creates a client. Uploads take Blobs, Files and bytes; file paths need the `/node` entry. */
 export function createBugSmashClient(options: BugSmashClientOptions): BugSmashClient {
   return buildClient(options, undefined);
@@ -51,6 +65,14 @@ export function buildClient(options: BugSmashClientOptions, readPath: PathReader
       'createBugSmashClient needs an options object with at least `apiKey`.',
     );
   }
+  for (const key of Object.keys(options)) {
+    if (!OPTION_KEYS.has(key)) {
+      throw new ValidationError(
+        key,
+        `createBugSmashClient: unknown option "${key}"; expected one of ${[...OPTION_KEYS].join(', ')}.`,
+      );
+    }
+  }
   const { apiKey, baseUrl = DEFAULT_BASE_URL } = options;
   if (typeof apiKey !== 'string' || apiKey.trim() === '') {
     throw new ValidationError('apiKey', '"apiKey" must be a non-empty string (the workspace API key).');
@@ -62,15 +84,7 @@ export function buildClient(options: BugSmashClientOptions, readPath: PathReader
     );
   }
   const auth = apiKeyHeader('X-API-Key', apiKey);
-  const http = createHttpFetch({
-    fetch: options.fetch,
-    retry: options.retry,
-    timeout: options.timeout,
-    logger: options.logger,
-    userAgent: options.userAgent,
-    auth,
-    client: { name: '@specbound/bugsmash', version: VERSION },
-  });
+  const http = runtime(options, auth);
   const ctx = createContext(createClient<paths>({ baseUrl }), http, () => auth.secrets());
   // `raw` uses the same runtime (auth, retries, timeouts) and openapi-fetch's own result shape.
   const raw = createClient<paths>({ baseUrl, fetch: http });
@@ -83,4 +97,36 @@ export function buildClient(options: BugSmashClientOptions, readPath: PathReader
     replies: repliesApi(ctx),
     webhooks: webhooksApi(ctx),
   };
+}
+
+/**
+ * The shared runtime for these options. It validates `fetch`, `retry`, `timeout`, `logger` and
+ * `userAgent` itself, with a `TypeError` worded for `createHttpFetch`; that is re-raised as this
+ * client's `ValidationError`, whose `field` names the option at fault.
+ */
+function runtime(options: BugSmashClientOptions, auth: AuthStrategy): HttpFetch {
+  const client = { name: '@specbound/bugsmash', version: VERSION };
+  const settings = {
+    fetch: options.fetch,
+    retry: options.retry,
+    timeout: options.timeout,
+    logger: options.logger,
+    userAgent: options.userAgent,
+  };
+  try {
+    return createHttpFetch({ ...settings, auth, client });
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    // Only on this error path: find the option at fault by validating each one alone.
+    const field =
+      RUNTIME_KEYS.find((key) => {
+        try {
+          createHttpFetch({ [key]: settings[key] });
+          return false;
+        } catch {
+          return true;
+        }
+      }) ?? 'options';
+    throw new ValidationError(field, error.message.replace(/^createHttpFetch:/, 'createBugSmashClient:'));
+  }
 }

@@ -2,6 +2,8 @@ export {
   AbortError,
   ApiError,
   AuthenticationError,
+  BadRequestError,
+  ConflictError,
   ConnectionError,
   InternalServerError,
   NotFoundError,

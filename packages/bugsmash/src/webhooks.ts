@@ -46,6 +46,8 @@ export interface SignWebhookOptions extends WebhookScheme {
 }
 
 export type WebhookVerificationReason =
+  /** The call itself is wrong: a parsed body instead of the raw one, no headers, a bad tolerance or scheme. */
+  | 'invalid_options'
   | 'missing_secret'
   | 'missing_signature'
   | 'malformed_signature'
@@ -89,6 +91,10 @@ const encoder = new TextEncoder();
 
 /** Checks a delivery's signature (and timestamp); throws `WebhookVerificationError` on any failure. */
 export async function verifyWebhook(options: VerifyWebhookOptions): Promise<void> {
+  // Checked up front so that a misconfigured receiver fails with the same error type as a bad
+  // delivery, and so that no option can silently weaken the check (a NaN tolerance, say).
+  const problem = optionsProblem(options);
+  if (problem !== undefined) throw new WebhookVerificationError('invalid_options', problem);
   const scheme = resolveScheme(options);
   const secret = secretBytes(options.secret);
   const header = headerValue(options.headers, scheme.signatureHeader);
@@ -176,6 +182,8 @@ export async function parseWebhookEvent(options: VerifyWebhookOptions): Promise<
 
 /** Signs a body with the default (or the given) scheme and returns the headers to send it with. */
 export async function signWebhook(options: SignWebhookOptions): Promise<Record<string, string>> {
+  const problem = schemeProblem(options) ?? bodyProblem(options.rawBody);
+  if (problem !== undefined) throw new TypeError(`signWebhook: ${problem}`);
   const scheme = resolveScheme(options);
   const secret = secretBytes(options.secret);
   const { timestamp } = options;
@@ -210,8 +218,76 @@ function resolveScheme(scheme: WebhookScheme): ResolvedScheme {
   };
 }
 
-function secretBytes(secret: string | Uint8Array): Uint8Array<ArrayBuffer> {
-  const bytes = typeof secret === 'string' ? encoder.encode(secret) : new Uint8Array(secret);
+const ALGORITHMS: ReadonlySet<unknown> = new Set(['SHA-256', 'SHA-384', 'SHA-512', 'SHA-1']);
+const ENCODINGS: ReadonlySet<unknown> = new Set(['hex', 'base64']);
+
+/** What is wrong with a `verifyWebhook` call before any delivery is looked at, if anything. */
+function optionsProblem(options: VerifyWebhookOptions): string | undefined {
+  if (typeof options !== 'object' || options === null) {
+    return 'verifyWebhook needs an options object ({ rawBody, headers, secret }).';
+  }
+  const { headers, secret, toleranceSeconds, now } = options;
+  const problem = bodyProblem(options.rawBody) ?? schemeProblem(options);
+  if (problem !== undefined) return problem;
+  if (typeof headers !== 'object' || headers === null) {
+    return '"headers" must be the request\'s headers (a Headers object or a name → value record).';
+  }
+  // A missing secret (an unset environment variable) is reported as `missing_secret` below.
+  if (
+    secret !== undefined &&
+    secret !== null &&
+    typeof secret !== 'string' &&
+    !(secret instanceof Uint8Array)
+  ) {
+    return '"secret" must be a string or a Uint8Array.';
+  }
+  if (
+    toleranceSeconds !== undefined &&
+    toleranceSeconds !== false &&
+    !(typeof toleranceSeconds === 'number' && Number.isFinite(toleranceSeconds) && toleranceSeconds >= 0)
+  ) {
+    return `"toleranceSeconds" must be a non-negative number of seconds or false (got ${String(toleranceSeconds)}).`;
+  }
+  if (now !== undefined && typeof now !== 'function') return '"now" must be a function returning ms.';
+  return undefined;
+}
+
+function bodyProblem(rawBody: unknown): string | undefined {
+  if (typeof rawBody === 'string' || rawBody instanceof Uint8Array || rawBody instanceof ArrayBuffer) {
+    return undefined;
+  }
+  return '"rawBody" must be the body exactly as received (a string, Uint8Array or ArrayBuffer), not parsed JSON.';
+}
+
+function schemeProblem(scheme: WebhookScheme): string | undefined {
+  const { signatureHeader, timestampHeader, algorithm, encoding, prefix } = scheme;
+  if (signatureHeader !== undefined && !(typeof signatureHeader === 'string' && signatureHeader !== '')) {
+    return '"signatureHeader" must be a header name.';
+  }
+  if (
+    timestampHeader !== undefined &&
+    timestampHeader !== false &&
+    !(typeof timestampHeader === 'string' && timestampHeader !== '')
+  ) {
+    return '"timestampHeader" must be a header name or false.';
+  }
+  if (algorithm !== undefined && !ALGORITHMS.has(algorithm)) {
+    return `"algorithm" must be one of ${[...ALGORITHMS].join(', ')} (got ${String(algorithm)}).`;
+  }
+  if (encoding !== undefined && !ENCODINGS.has(encoding)) {
+    return `"encoding" must be hex or base64 (got ${String(encoding)}).`;
+  }
+  if (prefix !== undefined && typeof prefix !== 'string') return '"prefix" must be a string.';
+  return undefined;
+}
+
+function secretBytes(secret: string | Uint8Array | null | undefined): Uint8Array<ArrayBuffer> {
+  const bytes =
+    typeof secret === 'string'
+      ? encoder.encode(secret)
+      : secret instanceof Uint8Array
+        ? new Uint8Array(secret)
+        : new Uint8Array(0);
   if (bytes.length === 0) {
     throw new WebhookVerificationError('missing_secret', 'The webhook signing secret is empty.');
   }
@@ -219,13 +295,18 @@ function secretBytes(secret: string | Uint8Array): Uint8Array<ArrayBuffer> {
 }
 
 function headerValue(headers: WebhookHeaders, name: string): string | undefined {
-  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  // Duck-typed rather than `instanceof Headers`: a framework may hand over another realm's Headers.
+  if (isHeaders(headers)) return headers.get(name) ?? undefined;
   const wanted = name.toLowerCase();
   for (const [key, value] of Object.entries(headers)) {
     if (key.toLowerCase() !== wanted || value === undefined) continue;
     return typeof value === 'string' ? value : value[0];
   }
   return undefined;
+}
+
+function isHeaders(headers: WebhookHeaders): headers is Headers {
+  return typeof (headers as { get?: unknown }).get === 'function';
 }
 
 function signedContent(

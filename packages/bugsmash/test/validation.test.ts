@@ -78,6 +78,27 @@ describe('input checks before any request', () => {
     expect(() => createBugSmashClient({ apiKey: 'k', baseUrl: 'not a url' })).toThrow(/baseUrl/);
   });
 
+  it.each([
+    ['baseURL', { baseURL: 'https://e.x' }, /unknown option "baseURL"/],
+    ['timeout', { timeout: -1 }, /^createBugSmashClient: option "timeout"/],
+    ['timeout', { timeout: Number.NaN }, /"timeout"/],
+    ['retry', { retry: { maxRetry: 3 } }, /unknown retry option "maxRetry"/],
+    ['retry', { retry: { maxRetries: -1 } }, /"maxRetries"/],
+    ['fetch', { fetch: 'https://e.x' }, /option "fetch" must be a function/],
+    ['logger', { logger: console }, /option "logger" must be a function/],
+    ['userAgent', { userAgent: 42 }, /option "userAgent" must be a string/],
+  ])('refuses a bad %s option with a ValidationError naming it', (field, bad, message) => {
+    let caught: unknown;
+    try {
+      createBugSmashClient({ apiKey: 'k', ...(bad as object) });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ValidationError);
+    expect(caught).toMatchObject({ field, message: expect.stringMatching(message) });
+    expect((caught as Error).message).not.toContain('createHttpFetch');
+  });
+
   it('works under another base URL (an emulator)', async () => {
     const { client, requests } = setup(() => ok([]));
     await client.folders.list();

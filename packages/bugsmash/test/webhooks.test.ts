@@ -147,6 +147,38 @@ describe('signWebhook / verifyWebhook (default scheme)', () => {
   });
 });
 
+describe('a misused verifyWebhook', () => {
+  it.each([
+    ['a parsed body', { rawBody: JSON.parse(rawBody) }],
+    ['no body', { rawBody: undefined }],
+    ['no headers', { headers: undefined }],
+    ['a numeric secret', { secret: 12345 }],
+    ['a NaN tolerance (which would skip the staleness check)', { toleranceSeconds: Number.NaN }],
+    ['a negative tolerance', { toleranceSeconds: -1 }],
+    ['an unknown algorithm', { algorithm: 'MD5' }],
+    ['an unknown encoding', { encoding: 'base32' }],
+    ['an empty signature header name', { signatureHeader: '' }],
+  ])('fails with invalid_options for %s, yielding no event', async (_, bad) => {
+    const good = { rawBody, headers: await signed(), secret, now: clock };
+    expect(await reason({ ...good, ...(bad as object) } as VerifyWebhookOptions)).toBe('invalid_options');
+  });
+
+  it('treats an unset secret (an empty environment variable) as missing', async () => {
+    const headers = await signed();
+    for (const missing of [undefined, null]) {
+      expect(await reason({ rawBody, headers, secret: missing as unknown as string })).toBe('missing_secret');
+    }
+  });
+
+  it("reads another realm's Headers (anything with get())", async () => {
+    const headers = new Headers(await signed());
+    const foreign = { get: (name: string) => headers.get(name) };
+    await expect(
+      verifyWebhook({ rawBody, headers: foreign as unknown as Headers, secret, now: clock }),
+    ).resolves.toBeUndefined();
+  });
+});
+
 describe('a configured scheme', () => {
   const scheme = {
     signatureHeader: 'X-Hub-Signature',

@@ -231,7 +231,7 @@ export interface paths {
         };
         /**
          * List comments of a project
-         * @description Returns every comment of a project (no pagination is known) with the project's `active` and `resolved` counts. `plainText=true` returns plain text instead of HTML; `locationMetadata=true` adds `comment_metadata` and `location_metadata` to each comment.
+         * @description Returns every comment of a project (no pagination is known) with the project's `active` and `resolved` counts. `plainText=true` returns plain text instead of HTML; `locationMetadata=true` adds `location_metadata` to each comment.
          */
         get: operations["listComments"];
         put?: never;
@@ -567,7 +567,7 @@ export interface components {
             /** @description Number of resolved comments on the project. */
             resolved: number;
         };
-        /** @description Browser context of a website, HTML or email comment; null for other project types. Present only when `locationMetadata=true` was asked for. */
+        /** @description Browser context of a website, HTML or email comment; null for other project types. Whether it is sent only with `locationMetadata=true` is not public (unconfirmed), so it is optional. */
         CommentMetadata: {
             /** @description For example `Chrome`, `Firefox`, `Safari`. */
             browser?: string;
@@ -1145,7 +1145,7 @@ export interface components {
         FolderIdQuery: string;
         /** @description Projects per page, at most 50. The default page size is not public. */
         Limit: number;
-        /** @description `true` adds `comment_metadata` and `location_metadata` to each comment. */
+        /** @description `true` adds `location_metadata` to each comment. Whether `comment_metadata` (browser context) also depends on it is not public (unconfirmed). */
         LocationMetadataQuery: boolean;
         /** @description The page to return, 1-based. */
         Page: number;
@@ -1652,7 +1652,7 @@ export interface operations {
                 projectId: components["parameters"]["ProjectIdQuery"];
                 /** @description `true` returns comment text as plain text instead of HTML. */
                 plainText?: components["parameters"]["PlainTextQuery"];
-                /** @description `true` adds `comment_metadata` and `location_metadata` to each comment. */
+                /** @description `true` adds `location_metadata` to each comment. Whether `comment_metadata` (browser context) also depends on it is not public (unconfirmed). */
                 locationMetadata?: components["parameters"]["LocationMetadataQuery"];
                 /**
                  * @description Only comments in this state, in lower case (`active`). Sources disagree on whether the service honours it (one client sends it, another filters on its side), so filter the answer too if it matters.
@@ -1688,7 +1688,7 @@ export interface operations {
             query?: {
                 /** @description `true` returns comment text as plain text instead of HTML. */
                 plainText?: components["parameters"]["PlainTextQuery"];
-                /** @description `true` adds `comment_metadata` and `location_metadata` to each comment. */
+                /** @description `true` adds `location_metadata` to each comment. Whether `comment_metadata` (browser context) also depends on it is not public (unconfirmed). */
                 locationMetadata?: components["parameters"]["LocationMetadataQuery"];
             };
             header?: never;
