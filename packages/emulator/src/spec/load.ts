@@ -1,6 +1,7 @@
 // Bundles a split OpenAPI 3.1 spec (root openapi.yaml + paths/ + components/) into one document with
 // Redocly, the same resolver `redocly lint` and `openapi-typescript` use, so routes and schemas come
 // straight from the spec files.
+import { existsSync } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { bundle, createConfig } from '@redocly/openapi-core';
@@ -16,9 +17,25 @@ export interface OpenApiDocument extends JsonObject {
 /** Root of the repository's `specs/` folder, found from this file in `src/spec/` or `dist/spec/`. */
 export const SPECS_DIR = fileURLToPath(new URL('../../../../specs/', import.meta.url));
 
-export const DEFAULT_SPEC_PATHS = {
+/** The split specs in the repository (what `node src/cli.ts` serves, and what the build bundles). */
+export const REPO_SPEC_PATHS = {
   appsScript: `${SPECS_DIR}apps-script/openapi.yaml`,
   bugsmash: `${SPECS_DIR}bugsmash/openapi.yaml`,
+} as const;
+
+/**
+ * The build writes bundled copies beside the compiled code (dist/specs/, see scripts/bundle-specs.ts),
+ * so the built package needs no specs/ folder; running from src/ there are none and the live
+ * specs are read.
+ */
+function bundledOr(name: keyof typeof REPO_SPEC_PATHS): string {
+  const bundled = fileURLToPath(new URL(`../specs/${name}.json`, import.meta.url));
+  return existsSync(bundled) ? bundled : REPO_SPEC_PATHS[name];
+}
+
+export const DEFAULT_SPEC_PATHS = {
+  appsScript: bundledOr('appsScript'),
+  bugsmash: bundledOr('bugsmash'),
 } as const;
 
 const cache = new Map<string, Promise<OpenApiDocument>>();

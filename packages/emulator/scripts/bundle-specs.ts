@@ -1,0 +1,13 @@
+// Part of `build`: writes each spec, bundled into one JSON document, to dist/specs/ so the built
+// package runs without the repository's specs/ folder (as it must once published). The source
+// entry (`node src/cli.ts`) keeps reading the live specs/ files.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { loadSpec, REPO_SPEC_PATHS } from '../src/spec/load.ts';
+
+const out = new URL('../dist/specs/', import.meta.url);
+await mkdir(out, { recursive: true });
+for (const [name, path] of Object.entries(REPO_SPEC_PATHS)) {
+  const file = new URL(`${name}.json`, out);
+  await writeFile(file, `${JSON.stringify(await loadSpec(path))}\n`);
+  console.log(`bundled ${path} -> dist/specs/${name}.json`);
+}
