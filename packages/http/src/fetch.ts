@@ -88,7 +88,9 @@ function build(options: ResolvedOptions): HttpFetch {
       let request = new Request(input.body === null ? input : input.clone(), { signal });
       applyUserAgent(request, userAgent);
       if (options.auth !== undefined) {
-        request = await raceSignal(Promise.resolve(options.auth.authenticate(request)), signal);
+        // Static credentials answer synchronously: no promise hop or abort race on the hot path.
+        const authenticated = options.auth.authenticate(request);
+        request = 'then' in authenticated ? await raceSignal(authenticated, signal) : authenticated;
       }
       url = request.url;
       const fetchImpl: FetchLike = options.fetch ?? globalThis.fetch;
