@@ -24,8 +24,10 @@ const PROJECT = JSON.stringify({
 });
 const CONCURRENCY = 8;
 const WARMUP_MS = 2000;
-const ROUND_MS = 2000;
-const ROUNDS = 7;
+const ROUND_MS = 1500;
+// Many short rounds, each contender once per round: a pair in one round shares the machine's state,
+// so the median of per-round ratios cancels the drift a shared 2-core VM shows over a minute.
+const ROUNDS = 11;
 const TOKEN = 'ya29.dummy-token-for-the-benchmark';
 
 const server = fork(new URL('./server.mjs', import.meta.url), [PROJECT], {
@@ -123,12 +125,12 @@ const googleNode = await bundle({
 });
 
 const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
-const ratio = (a, b) => `${(rps[a] / rps[b]).toFixed(2)}×`;
+const ratio = (a, b) => `${median(samples[a].map((value, i) => value / samples[b][i])).toFixed(2)}×`;
 const lines = [
   '# @specbound/apps-script benchmark',
   '',
   `Node ${process.version}, ${process.platform}/${process.arch}, ${availableParallelism()} CPUs; loopback node:http server (own process) answering a fixed Project JSON;`,
-  `${CONCURRENCY} concurrent callers; ${WARMUP_MS} ms warm-up each, then ${ROUNDS} rounds of ${ROUND_MS} ms per client in rotating order; median of rounds.`,
+  `${CONCURRENCY} concurrent callers; ${WARMUP_MS} ms warm-up each, then ${ROUNDS} rounds of ${ROUND_MS} ms per client in rotating order; req/s are medians of rounds, ratios the median of per-round ratios.`,
   '',
   '## `projects.get` requests per second',
   '',

@@ -9,8 +9,8 @@ import { build } from 'esbuild';
 import createClient from 'openapi-fetch';
 import { createBugSmashClient, VERSION } from '../dist/index.js';
 
-const ROUNDS = 6; // per contender, alternating
-const ROUND_MS = 2_000;
+const ROUNDS = 12; // per contender, alternating
+const ROUND_MS = 1_000;
 const WARMUP_MS = 1_500;
 const CONCURRENCY = 16;
 const PROJECT_ID = '9b2f6c1e-3d4a-4e5b-8c7d-1a2b3c4d5e6f';
