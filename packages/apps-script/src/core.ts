@@ -1,6 +1,5 @@
 import {
   type Answer,
-  apiError,
   type Caller,
   type HttpVerb,
   jsonBody,

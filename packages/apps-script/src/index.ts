@@ -69,20 +69,5 @@ export type {
   UpdateProjectContentParams,
 } from './projects.js';
 export { RUN_TIMEOUT_MS, type RunParams } from './scripts.js';
-export type {
-  Content,
-  Deployment,
-  Empty,
-  ExecutionError,
-  GoogleErrorBody,
-  Metrics,
-  NotModified,
-  Operation,
-  Process,
-  Project,
-  ReadMethod,
-  ScriptFile,
-  ScriptStackTraceElement,
-  Version,
-} from './types.js';
+export type * from './types.js';
 export { VERSION } from './version.js';
