@@ -60,9 +60,9 @@ describe('client options', () => {
   });
 
   it('passes bad retry and timeout values to the runtime, which names them', () => {
-    expect(() => createAppsScriptClient({ timeout: -1 })).toThrow(/option "timeout"/);
+    expect(() => createAppsScriptClient({ timeout: -1 })).toThrow(/Option "timeout"/);
     expect(() => createAppsScriptClient(loose({ retry: { maxRetry: 3 } }))).toThrow(
-      /unknown retry option "maxRetry"/,
+      /Unknown option "retry.maxRetry"/,
     );
   });
 });
@@ -88,9 +88,10 @@ describe('call options', () => {
   it('validates per-call retry and timeout values before anything is sent', async () => {
     const fake = fakeFetch(() => json(200, {}));
     const client = createAppsScriptClient({ fetch: fake.fetch });
-    await expect(client.projects.get({ scriptId: SCRIPT_ID }, { timeout: 0 })).rejects.toThrow(
-      /option "timeout"/,
-    );
+    await expect(client.projects.get({ scriptId: SCRIPT_ID }, { timeout: 0 })).rejects.toMatchObject({
+      name: 'ValidationError',
+      field: 'timeout',
+    });
     expect(fake.calls).toHaveLength(0);
   });
 });
