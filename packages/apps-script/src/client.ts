@@ -58,7 +58,11 @@ export function createAppsScriptClient(options: AppsScriptClientOptions = {}) {
     userAgent: options.userAgent,
     client: { name: '@specbound/apps-script', version: VERSION },
   });
-  const raw = createClient<paths>({ baseUrl: options.baseUrl ?? DEFAULT_BASE_URL, fetch: http });
+  const raw = createClient<paths>({
+    baseUrl: options.baseUrl ?? DEFAULT_BASE_URL,
+    fetch: http,
+    Request: http.Request,
+  });
   const context: Context = {
     raw,
     http,

@@ -145,6 +145,11 @@ export class SpecboundRequest {
 // The signal of a request made without one: never aborts. Shared, so listeners on it must be removed.
 const NEVER = new AbortController().signal;
 
+/** Whether `signal` is the one of a `SpecboundRequest` made without a signal: it never aborts. */
+export function neverAborts(signal: AbortSignal): boolean {
+  return signal === NEVER;
+}
+
 const NORMALIZED = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT']);
 
 function normalizeMethod(method: string): string {
