@@ -113,43 +113,48 @@ const platformBody = Object.getOwnPropertyDescriptor(Response.prototype, 'body')
 ) => ReadableStream<Uint8Array> | null;
 const decoder = new TextDecoder();
 
-/** Reads the whole body under the guard: at most `limit` bytes are ever held. */
-async function readAll(response: GuardedResponse): Promise<Uint8Array<ArrayBuffer>> {
+/** A reader of the original body that enforces the guard on every chunk. */
+function open(response: GuardedResponse): () => Promise<Uint8Array | undefined> {
   const state = response[STATE];
   if (state.failure !== undefined) throw state.failure;
-  if (response.bodyUsed || state.stream !== undefined) {
-    throw new TypeError('Body is unusable: Body has already been read');
-  }
-  const source = platformBody.call(response);
-  if (source === null) return new Uint8Array(0);
-  const reader = source.getReader();
+  // Locked or already read: the platform's own TypeError, as for any used body.
+  const reader = (platformBody.call(response) as ReadableStream<Uint8Array>).getReader();
   state.cancel = (reason) => {
     reader.cancel(reason).catch(() => {});
   };
-  const chunks: Uint8Array[] = [];
   let size = 0;
-  try {
-    for (;;) {
-      const chunk = await reader.read();
-      // A cancel after an abort ends the read as if the body were complete: check first.
-      if (state.failure !== undefined) throw state.failure;
-      if (chunk.done) break;
-      size += chunk.value.byteLength;
-      if (size > state.guard.limit) {
-        fail(state, tooLarge(state.status, state.guard));
-        throw state.failure;
-      }
-      chunks.push(chunk.value);
+  // The next chunk, or undefined at the end.
+  return async () => {
+    let chunk: ReadableStreamReadResult<Uint8Array> | undefined;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      if (state.failure === undefined) fail(state, state.guard.failure(error));
     }
-  } catch (error) {
-    if (state.failure === undefined) fail(state, state.guard.failure(error));
-    throw state.failure;
-  }
-  finish(state);
-  return concat(chunks, size);
+    // A cancel after an abort ends the read as if the body were complete: check the failure first.
+    if (state.failure !== undefined || chunk === undefined) throw state.failure;
+    if (chunk.done) {
+      finish(state);
+      return undefined;
+    }
+    size += chunk.value.byteLength;
+    if (size > state.guard.limit) {
+      fail(state, tooLarge(state.status, state.guard));
+      throw state.failure;
+    }
+    return chunk.value;
+  };
 }
 
-function concat(chunks: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
+/** Reads the whole body under the guard: at most `limit` bytes are ever held. */
+async function readAll(response: GuardedResponse): Promise<Uint8Array<ArrayBuffer>> {
+  const next = open(response);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let chunk = await next(); chunk !== undefined; chunk = await next()) {
+    chunks.push(chunk);
+    size += chunk.byteLength;
+  }
   const [only] = chunks;
   if (chunks.length === 1 && only !== undefined && only.buffer instanceof ArrayBuffer) {
     return only as Uint8Array<ArrayBuffer>;
@@ -175,99 +180,58 @@ class GuardedResponse extends Response {
   }
 
   override async json(): Promise<unknown> {
-    return JSON.parse(decoder.decode(await readAll(this)));
-  }
-
-  override async arrayBuffer(): Promise<ArrayBuffer> {
-    const bytes = await readAll(this);
-    return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
-      ? bytes.buffer
-      : bytes.slice().buffer;
+    return JSON.parse(await this.text());
   }
 
   override async bytes(): Promise<Uint8Array<ArrayBuffer>> {
     return readAll(this);
   }
 
+  override async arrayBuffer(): Promise<ArrayBuffer> {
+    return (await readAll(this)).slice().buffer;
+  }
+
   override async blob(): Promise<Blob> {
-    const type = this.headers.get('content-type') ?? '';
-    return new Blob([await readAll(this)], { type });
+    return new Blob([await readAll(this)], { type: this.headers.get('content-type') ?? '' });
   }
 
   override async formData(): Promise<FormData> {
-    const bytes = await readAll(this);
-    const type = this.headers.get('content-type');
-    return new Response(bytes, type === null ? undefined : { headers: { 'content-type': type } }).formData();
+    return new Response(await readAll(this), { headers: this.headers }).formData();
   }
 
   /** The body as a stream, watched like the other reads (built on first access). */
   override get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
     const state = this[STATE];
-    state.stream ??= watchedStream(this, state);
+    if (state.stream === undefined) {
+      let next: (() => Promise<Uint8Array | undefined>) | undefined;
+      state.stream = new ReadableStream<Uint8Array>(
+        {
+          pull: async (controller) => {
+            next ??= open(this);
+            const chunk = await next();
+            if (chunk === undefined) controller.close();
+            else controller.enqueue(chunk);
+          },
+          cancel: (reason) => {
+            finish(state);
+            state.cancel?.(reason);
+          },
+        },
+        // Pull only when the consumer reads: a body nobody reads is not fetched into memory.
+        { highWaterMark: 0 },
+      );
+    }
     return state.stream as ReadableStream<Uint8Array<ArrayBuffer>>;
   }
 
   /** A copy whose body is watched too; the attempt ends when both bodies are done. */
   override clone(): Response {
     const state = this[STATE];
-    if (state.stream !== undefined || this.bodyUsed) {
-      throw new TypeError('Response.clone: Body has already been consumed.');
-    }
-    // The platform clone tees the body; both halves keep the guard.
+    if (state.stream !== undefined) throw new TypeError('Response.clone: Body has already been consumed.');
+    // The platform clone tees the body (and refuses a used one); both halves keep the guard.
     const copy = Response.prototype.clone.call(this);
     if (state.done) return copy;
     state.shared.open++;
     return adopt(copy, state.guard, state.shared);
   }
-}
-
-function watchedStream(response: Response, state: State): ReadableStream<Uint8Array> {
-  const source = platformBody.call(response);
-  if (source === null || state.failure !== undefined) {
-    const failure = state.failure;
-    return new ReadableStream({
-      start(controller) {
-        if (failure === undefined) controller.close();
-        else controller.error(failure);
-      },
-    });
-  }
-  const reader = source.getReader();
-  let size = 0;
-  let sink: ReadableStreamDefaultController<Uint8Array> | undefined;
-  state.cancel = (reason) => {
-    sink?.error(reason);
-    reader.cancel(reason).catch(() => {});
-  };
-  return new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        sink = controller;
-      },
-      pull(controller) {
-        return reader.read().then(
-          (chunk) => {
-            if (state.failure !== undefined) return;
-            if (chunk.done) {
-              finish(state);
-              controller.close();
-              return;
-            }
-            size += chunk.value.byteLength;
-            if (size > state.guard.limit) fail(state, tooLarge(state.status, state.guard));
-            else controller.enqueue(chunk.value);
-          },
-          (error: unknown) => {
-            if (state.failure === undefined) fail(state, state.guard.failure(error));
-          },
-        );
-      },
-      cancel(reason) {
-        finish(state);
-        return reader.cancel(reason);
-      },
-    },
-    // Pull only when the consumer reads: a body nobody reads is not fetched into memory.
-    { highWaterMark: 0 },
-  );
 }
