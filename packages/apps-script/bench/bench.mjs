@@ -46,7 +46,9 @@ const endpoints = {
       expect(project.scriptId === SCRIPT_ID, 'specbound');
     },
     'raw openapi-fetch': async () => {
-      const { data } = await raw.GET('/v1/projects/{scriptId}', { params: { path: { scriptId: SCRIPT_ID } } });
+      const { data } = await raw.GET('/v1/projects/{scriptId}', {
+        params: { path: { scriptId: SCRIPT_ID } },
+      });
       expect(data?.scriptId === SCRIPT_ID, 'raw');
     },
     '@googleapis/script': async () => {
@@ -77,15 +79,22 @@ const endpoints = {
       expect(data.processes?.length === PAGE_SIZE, 'google');
     },
     fetch: async () => {
-      const response = await fetch(`${base}/v1/processes?userProcessFilter.statuses=FAILED&pageSize=${PAGE_SIZE}`, {
-        headers: authHeader,
-      });
+      const response = await fetch(
+        `${base}/v1/processes?userProcessFilter.statuses=FAILED&pageSize=${PAGE_SIZE}`,
+        {
+          headers: authHeader,
+        },
+      );
       expect((await response.json()).processes.length === PAGE_SIZE, 'fetch');
     },
   },
   'scripts.run': {
     '@specbound/apps-script': async () => {
-      const result = await specbound.scripts.run({ deploymentId: DEPLOYMENT_ID, function: 'main', parameters: PARAMETERS });
+      const result = await specbound.scripts.run({
+        deploymentId: DEPLOYMENT_ID,
+        function: 'main',
+        parameters: PARAMETERS,
+      });
       expect(result.ok === true, 'specbound');
     },
     'raw openapi-fetch': async () => {
@@ -140,7 +149,9 @@ const runUrl = `${base}/v1/scripts/${DEPLOYMENT_ID}:run`;
 const runBody = JSON.stringify({ function: 'main', parameters: PARAMETERS });
 const runHeaders = { 'Content-Type': 'application/json', ...authHeader };
 const micro = {
-  'new Request(url) (GET)': microUs(() => new Request(`${base}/v1/projects/${SCRIPT_ID}`, { headers: authHeader })),
+  'new Request(url) (GET)': microUs(
+    () => new Request(`${base}/v1/projects/${SCRIPT_ID}`, { headers: authHeader }),
+  ),
   'new Request(url, { body }) (POST)': microUs(
     () => new Request(runUrl, { method: 'POST', headers: runHeaders, body: runBody }),
   ),
@@ -205,12 +216,19 @@ const memory = [];
 for (const total of TOTALS) {
   const runs = { iterate: [], loop: [] };
   for (let i = 0; i < REPEATS; i++) {
-    for (const mode of i % 2 === 0 ? ['iterate', 'loop'] : ['loop', 'iterate']) runs[mode].push(paginationPeak(mode, total));
+    for (const mode of i % 2 === 0 ? ['iterate', 'loop'] : ['loop', 'iterate'])
+      runs[mode].push(paginationPeak(mode, total));
   }
   memory.push({
     total,
-    iterate: { rss: median(runs.iterate.map((r) => r.maxRssKiB)), heap: median(runs.iterate.map((r) => r.peakHeapKiB)) },
-    loop: { rss: median(runs.loop.map((r) => r.maxRssKiB)), heap: median(runs.loop.map((r) => r.peakHeapKiB)) },
+    iterate: {
+      rss: median(runs.iterate.map((r) => r.maxRssKiB)),
+      heap: median(runs.iterate.map((r) => r.peakHeapKiB)),
+    },
+    loop: {
+      rss: median(runs.loop.map((r) => r.maxRssKiB)),
+      heap: median(runs.loop.map((r) => r.peakHeapKiB)),
+    },
   });
 }
 
@@ -280,7 +298,7 @@ const lines = [
   '- Body serialization (`JSON.stringify`), header merging and per-call option checks were each under',
   '  1 % of the profile; so were the retry policy and the auth strategy.',
   '- Abort wiring: `AbortSignal.any` cost about 8 µs per call (replaced earlier by a hand-forwarded',
-  "  listener); a signal given to fetch still costs undici a `WeakRef`, a `FinalizationRegistry` entry and",
+  '  listener); a signal given to fetch still costs undici a `WeakRef`, a `FinalizationRegistry` entry and',
   '  a listener, which the timeout needs.',
   '- Watching the body (timeout and size limit) by wrapping it in a new `Response` and `ReadableStream`',
   '  cost about 9 % of a call; giving the returned response guarded methods instead costs nothing measurable.',

@@ -32,5 +32,9 @@ if (mode === 'iterate') {
 server.stop();
 if (count !== total) throw new Error(`counted ${count} of ${total}`);
 process.stdout.write(
-  JSON.stringify({ count, maxRssKiB: process.resourceUsage().maxRSS, peakHeapKiB: Math.round(peakHeap / 1024) }),
+  JSON.stringify({
+    count,
+    maxRssKiB: process.resourceUsage().maxRSS,
+    peakHeapKiB: Math.round(peakHeap / 1024),
+  }),
 );

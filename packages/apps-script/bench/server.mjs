@@ -48,7 +48,10 @@ function page(offset, size) {
 }
 
 function send(response, body) {
-  response.writeHead(200, { 'content-type': 'application/json; charset=UTF-8', 'content-length': body.length });
+  response.writeHead(200, {
+    'content-type': 'application/json; charset=UTF-8',
+    'content-length': body.length,
+  });
   response.end(body);
 }
 

@@ -51,7 +51,12 @@ const contenders = {
 
 const throughput = [];
 for (const concurrency of [1, 16]) {
-  const samples = await compare(contenders, { rounds: ROUNDS, requests: REQUESTS[concurrency], concurrency, warmup: WARMUP });
+  const samples = await compare(contenders, {
+    rounds: ROUNDS,
+    requests: REQUESTS[concurrency],
+    concurrency,
+    warmup: WARMUP,
+  });
   throughput.push({ concurrency, samples });
 }
 server.stop();
