@@ -53,7 +53,7 @@ export function createAppsScriptClient(options: AppsScriptClientOptions = {}) {
     return auth;
   });
   /** The typed openapi-fetch client every method calls: middleware added to it applies to all. */
-  const raw = createClient<paths>({ baseUrl, fetch: http });
+  const raw = createClient<paths>({ baseUrl, fetch: http, Request: http.Request });
   const { read, write } = googleReaders(() => auth?.secrets() ?? []);
   const ctx: Context = { caller: { raw, http, parseAs: 'text', decode: write }, read };
   return {

@@ -51,7 +51,7 @@ export function buildClient(options: BugSmashClientOptions, readPath: PathReader
     return auth;
   });
   /** The typed openapi-fetch client every method calls: middleware added to it applies to all. */
-  const raw = createClient<paths>({ baseUrl, fetch: http });
+  const raw = createClient<paths>({ baseUrl, fetch: http, Request: http.Request });
   const read = envelopeReaders(() => secrets());
   const ctx: Context = { caller: { raw, http, parseAs: 'text', decode: read.data }, read };
   return {
