@@ -1,43 +1,31 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations, type OpenApiDocument, type OperationRef } from '../src/operations.ts';
 import { BUNDLE_DIR, DIST_DIR, PACKAGE_DIR } from '../src/paths.ts';
 import { type RunningServer, startServer } from '../src/serve.ts';
 import { SERVICES, type Service } from '../src/services.ts';
+import { type LaunchedBrowser, launchBrowser } from './support/browser.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = join(PACKAGE_DIR, 'artifacts');
 
 let server: RunningServer;
-let browser: Browser;
+let browser: LaunchedBrowser;
 let context: BrowserContext;
 /** Requests to anywhere but this machine: aborted, and each one fails the test that made it. */
 const outside: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: install Debian's Chromium with \`apt-get install -y chromium\``);
-  }
   if (!existsSync(join(DIST_DIR, 'index.html')) || !existsSync(BUNDLE_DIR)) {
-    throw new Error('No built site in packages/docs/dist: run `pnpm --filter @specbound/docs docs` first');
+    throw new Error('No built site in packages/docs/dist: run `./tools/dev docs` first');
   }
   await mkdir(ARTIFACTS, { recursive: true });
   server = await startServer({ port: 0 });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  browser = await launchBrowser();
+  console.info(`browser: ${browser.source} (${browser.executablePath})`);
+  context = await browser.browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.route('**/*', (route) => {
     const url = new URL(route.request().url());
     if (url.protocol === 'data:' || url.protocol === 'blob:' || url.hostname === '127.0.0.1')
