@@ -20,6 +20,8 @@ const failures = withTempDir('specbound-lint-package-', (tmp) => {
   return found;
 });
 if (failures.length > 0) {
-  console.error(`lint:package found ${failures.length} problem(s) in the packed tarball:\n${failures.join('\n')}`);
+  console.error(
+    `lint:package found ${failures.length} problem(s) in the packed tarball:\n${failures.join('\n')}`,
+  );
   process.exit(1);
 }

@@ -25,4 +25,6 @@ if (problems.length > 0) {
   console.error(`\nThe tarballs are not ready to install:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   process.exit(1);
 }
-console.log(`\nInstall them into any project (Node ≥ 22.12, npm alone) with:\n\n  npm install ${tarballs.join(' ')}\n`);
+console.log(
+  `\nInstall them into any project (Node ≥ 22.12, npm alone) with:\n\n  npm install ${tarballs.join(' ')}\n`,
+);

@@ -67,12 +67,15 @@ export function checkTarball(tarball, dir) {
       }
     }
   }
-  if (!files.has('LICENSE')) problems.push('no LICENSE in the tarball: copy the repository root LICENSE next to package.json');
+  if (!files.has('LICENSE'))
+    problems.push('no LICENSE in the tarball: copy the repository root LICENSE next to package.json');
   else if (readFromTarball(tarball, 'LICENSE') !== readFileSync(join(ROOT, 'LICENSE'), 'utf8'))
     problems.push("LICENSE differs from the repository root's: copy it again");
   if (manifest.license !== 'MIT') problems.push(`license is ${manifest.license}: the repository is MIT`);
   if (manifest.engines?.node !== NODE_RANGE)
-    problems.push(`engines.node is ${manifest.engines?.node}: set "${NODE_RANGE}" (require() of ESM needs 22.12)`);
+    problems.push(
+      `engines.node is ${manifest.engines?.node}: set "${NODE_RANGE}" (require() of ESM needs 22.12)`,
+    );
   if (manifest.type !== 'module') problems.push('type is not "module": the packages are ESM only');
   if (manifest.repository?.url !== `git+${REPOSITORY}.git` || manifest.repository?.directory !== directory)
     problems.push(
@@ -81,7 +84,8 @@ export function checkTarball(tarball, dir) {
   if (manifest.homepage !== `${REPOSITORY}/tree/main/${directory}#readme`)
     problems.push(`homepage must be ${REPOSITORY}/tree/main/${directory}#readme`);
   if (manifest.bugs?.url !== `${REPOSITORY}/issues`) problems.push(`bugs.url must be ${REPOSITORY}/issues`);
-  if (!Array.isArray(manifest.keywords) || manifest.keywords.length === 0) problems.push('keywords are missing');
+  if (!Array.isArray(manifest.keywords) || manifest.keywords.length === 0)
+    problems.push('keywords are missing');
   if (manifest.publishConfig?.access !== 'public')
     problems.push('publishConfig.access must be "public" (a scoped package is private by default)');
 
@@ -96,7 +100,9 @@ export function checkTarball(tarball, dir) {
     if (!readme.includes('ESM only; Node ≥ 22.12'))
       problems.push('README.md does not say "ESM only; Node ≥ 22.12"');
     if (!readme.includes(`${REPOSITORY}#install`))
-      problems.push(`README.md does not link the repository README's Install section (${REPOSITORY}#install)`);
+      problems.push(
+        `README.md does not link the repository README's Install section (${REPOSITORY}#install)`,
+      );
   }
   return problems;
 }

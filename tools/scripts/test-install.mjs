@@ -15,7 +15,8 @@ const PACKS_DIR = join(ROOT, 'packs');
 /** How the README writes the checkout's location in the install line. */
 const README_ROOT = '/path/to/specbound';
 const started = Date.now();
-const step = (message) => console.log(`test:install [${((Date.now() - started) / 1000).toFixed(1)} s] ${message}`);
+const step = (message) =>
+  console.log(`test:install [${((Date.now() - started) / 1000).toFixed(1)} s] ${message}`);
 const fail = (message) => {
   console.error(`test:install: ${message}`);
   process.exitCode = 1;
@@ -28,7 +29,8 @@ function readmeInstallLine() {
   const section = /^## Install\n([\s\S]*?)(?=^## )/m.exec(readme)?.[1];
   if (!section) fail('README.md has no "## Install" section');
   const lines = section.split('\n').filter((line) => line.startsWith('npm install '));
-  if (lines.length !== 1) fail(`README.md's Install section must hold one \`npm install\` line (found ${lines.length})`);
+  if (lines.length !== 1)
+    fail(`README.md's Install section must hold one \`npm install\` line (found ${lines.length})`);
   return lines[0];
 }
 
@@ -41,7 +43,8 @@ const named = line
   .map((arg) => basename(arg));
 for (const file of expected) {
   if (!packed.includes(file)) fail(`packs/${file} is missing: run ./tools/dev pack`);
-  if (!named.includes(file)) fail(`README.md's install line does not install ${file}: add ${README_ROOT}/packs/${file}`);
+  if (!named.includes(file))
+    fail(`README.md's install line does not install ${file}: add ${README_ROOT}/packs/${file}`);
 }
 for (const file of named)
   if (!expected.includes(file)) fail(`README.md's install line names ${file}, which no package packs into`);
@@ -60,10 +63,16 @@ try {
     cwd: project,
     stdio: 'inherit',
     // Quiet and fast, but npm alone: no workspace, no pnpm, no lockfile from the repository.
-    env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' },
+    env: {
+      ...process.env,
+      npm_config_audit: 'false',
+      npm_config_fund: 'false',
+      npm_config_update_notifier: 'false',
+    },
   });
   for (const { name } of publishablePackages()) {
-    if (!existsSync(join(project, 'node_modules', ...name.split('/'), 'package.json'))) fail(`${name} was not installed`);
+    if (!existsSync(join(project, 'node_modules', ...name.split('/'), 'package.json')))
+      fail(`${name} was not installed`);
   }
 
   step('npx specbound-emulator --port 0');
@@ -128,7 +137,10 @@ console.log('both clients work:', created.scriptId, review_link);
   step('tsc --noEmit over index.ts (skipLibCheck: false, no @types/node)');
   const imports = publishablePackages()
     .filter(({ name }) => name !== '@specbound/tools' || hasTools)
-    .map(({ name }, i) => `import * as package${i} from '${name}';\nconsole.log(Object.keys(package${i}).length);`);
+    .map(
+      ({ name }, i) =>
+        `import * as package${i} from '${name}';\nconsole.log(Object.keys(package${i}).length);`,
+    );
   writeFileSync(join(project, 'index.ts'), `${imports.join('\n')}\n`);
   writeFileSync(
     join(project, 'tsconfig.json'),
@@ -160,7 +172,10 @@ console.log('both clients work:', created.scriptId, review_link);
 
   if (hasTools) {
     step('npx specbound --help');
-    const help = execFileSync('npx', ['--no-install', 'specbound', '--help'], { cwd: project, encoding: 'utf8' });
+    const help = execFileSync('npx', ['--no-install', 'specbound', '--help'], {
+      cwd: project,
+      encoding: 'utf8',
+    });
     if (!/usage/i.test(help)) fail(`npx specbound --help printed no usage:\n${help}`);
   } else {
     step('@specbound/tools is not a published package yet: npx specbound --help skipped');
@@ -168,7 +183,12 @@ console.log('both clients work:', created.scriptId, review_link);
   step('the packed tarballs install and work with npm alone');
 } catch (error) {
   // A failed command already printed its own output; show only which step broke.
-  if (!process.exitCode) console.error(error && typeof error === 'object' && 'status' in error ? `test:install: ${error.message.split('\n')[0]}` : error);
+  if (!process.exitCode)
+    console.error(
+      error && typeof error === 'object' && 'status' in error
+        ? `test:install: ${error.message.split('\n')[0]}`
+        : error,
+    );
   process.exitCode = 1;
 } finally {
   if (emulator?.pid && emulator.exitCode === null) {
