@@ -36,7 +36,7 @@ const PACKAGES: readonly (readonly [string, string])[] = [
 const WORKFLOW: readonly string[] = [
   'Change the spec in <code>specs/&lt;service&gt;/</code> (a file per path, a file per component). <code>tools/dev lint:specs</code> runs Redocly with the house rules as errors.',
   '<code>tools/dev generate</code> rewrites <code>packages/&lt;service&gt;/src/generated/schema.ts</code>; the client’s types follow, and a hand-written method that no longer fits stops compiling.',
-  'Add or adjust the Pact interaction in <code>contract-tests/test/consumer/&lt;service&gt;/</code>. <code>test:contract</code> writes the pact files, checks each against its spec with <code>@pactflow/swagger-mock-validator</code>, and verifies them against the emulator as the provider.',
+  'Add or adjust the Pact interaction in <code>contract-tests/test/consumer/&lt;service&gt;/</code>. <code>test:contract</code> writes the pact files, checks each against its spec with <code>@pactflow/openapi-pact-comparator</code>, and verifies them against the emulator as the provider.',
   'Every operation in these references carries a sample compiled against the real client in the <code>typecheck</code> task, so a renamed method breaks the build instead of the docs.',
   '<code>tools/dev test</code> runs all of it; CI runs the same command.',
 ];
