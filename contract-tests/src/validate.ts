@@ -27,7 +27,6 @@ export interface PactCheckResult extends PactCheck {
   readonly ok: boolean;
 }
 
-
 /**
  * One comparator per spec file: it compiles the spec's schemas once (swagger-mock-validator, its
  * predecessor, recompiled them for every interaction, which made this check most of the contract
