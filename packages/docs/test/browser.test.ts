@@ -92,6 +92,7 @@ describe('the landing page', () => {
       'Packages',
       'Install',
       'Quick start',
+      'Local development',
       'Contract-testing workflow',
     ]) {
       expect(await page.getByRole('heading', { name: heading, exact: true }).isVisible()).toBe(true);
@@ -116,6 +117,15 @@ describe('the landing page', () => {
       await page.waitForURL('**/index.html');
       await page.getByRole('heading', { level: 1, name: 'specbound' }).waitFor();
     }
+    // The Local development page and the way back.
+    await page.locator('header nav').getByRole('link', { name: 'Local development' }).click();
+    await page.waitForURL('**/local-development.html');
+    for (const heading of ['The emulator', 'The CLI', 'State', 'Faults']) {
+      await page.getByRole('heading', { level: 2, name: heading, exact: true }).waitFor();
+    }
+    await page.screenshot({ path: join(ARTIFACTS, 'local-development.png'), fullPage: true });
+    await page.getByRole('link', { name: 'specbound docs home' }).click();
+    await page.waitForURL('**/index.html');
     await expectClean(page, errors);
     await page.close();
   });
@@ -141,6 +151,11 @@ for (const service of SERVICES) {
         expect(source, `${op.operationId} has a sample`).toBeTypeOf('string');
         await expectSampleInView(page, op.operationId, source ?? '');
       }
+      // Each webhook delivery is shown whole: request line, signed headers and body.
+      const deliveries = operations.filter((op) => op.webhook).length;
+      expect(
+        await page.locator('pre', { hasText: /X-BugSmash-Signature: sha256=[0-9a-f]{64}/ }).count(),
+      ).toBe(deliveries);
       await page.screenshot({ path: join(ARTIFACTS, `${service.id}-sample.png`) });
       await expectClean(page, errors);
       await page.close();
