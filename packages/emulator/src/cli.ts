@@ -132,7 +132,9 @@ async function main(argv: string[]): Promise<void> {
   if (values['run-timeout'] !== undefined) {
     const ms = Number(values['run-timeout']);
     if (!Number.isInteger(ms) || ms <= 0)
-      throw new UsageError(`--run-timeout must be a positive number of milliseconds, got ${values['run-timeout']}`);
+      throw new UsageError(
+        `--run-timeout must be a positive number of milliseconds, got ${values['run-timeout']}`,
+      );
     options.runTimeoutMs = ms;
   }
 

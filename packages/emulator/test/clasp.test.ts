@@ -20,7 +20,11 @@ const CODE = `function hello(name) {
   return 'Hello, ' + name + '!';
 }
 `;
-const MANIFEST = JSON.stringify({ timeZone: 'Europe/London', runtimeVersion: 'V8', executionApi: { access: 'MYSELF' } });
+const MANIFEST = JSON.stringify({
+  timeZone: 'Europe/London',
+  runtimeVersion: 'V8',
+  executionApi: { access: 'MYSELF' },
+});
 
 let emulator: RunningEmulator;
 let root: string;
@@ -85,7 +89,9 @@ describe('clasp 3.4 against the emulator with the redirect preload', () => {
     // create: the expired token is refreshed at the emulator's token endpoint first.
     const created = await clasp('create-script', '--title', 'Offline pipeline', '--type', 'standalone');
     expect(created.code).toBe(0);
-    const scriptId = /Created new script: https:\/\/script\.google\.com\/d\/(1[\w-]+)\/edit/.exec(created.stdout)?.[1];
+    const scriptId = /Created new script: https:\/\/script\.google\.com\/d\/(1[\w-]+)\/edit/.exec(
+      created.stdout,
+    )?.[1];
     expect(scriptId, created.stdout + created.stderr).toBeDefined();
     expect(JSON.parse(await readFile(join(project, '.clasp.json'), 'utf8')).scriptId).toBe(scriptId);
     const stored = JSON.parse(await readFile(join(home, '.clasprc.json'), 'utf8')).tokens.default;
@@ -107,9 +113,9 @@ describe('clasp 3.4 against the emulator with the redirect preload', () => {
     const versioned = await clasp('create-version', 'First release');
     expect(versioned.code).toBe(0);
     expect(versioned.stdout).toContain('Created version 1');
-    expect(emulator.state().appsScript.projects.find((p) => p.scriptId === scriptId)?.versions).toMatchObject([
-      { versionNumber: 1, description: 'First release' },
-    ]);
+    expect(emulator.state().appsScript.projects.find((p) => p.scriptId === scriptId)?.versions).toMatchObject(
+      [{ versionNumber: 1, description: 'First release' }],
+    );
 
     // deploy
     const deployed = await clasp('create-deployment', '--versionNumber', '1', '--description', 'API');
