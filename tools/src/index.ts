@@ -71,4 +71,5 @@ export {
   type RunResult,
   runFunction,
 } from './apps-script/run.js';
+export { type DemoOptions, type DemoResult, type DemoStep, DemoStepError, runDemo } from './demo/demo.js';
 export { AuthRequiredError, ToolsError, UsageError } from './errors.js';
