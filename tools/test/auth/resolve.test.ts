@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type AuthStatus, authStatus } from '../../src/auth/status.js';
 import { resolveGoogleAuth } from '../../src/auth/resolve.js';
+import { type AuthStatus, authStatus } from '../../src/auth/status.js';
 import { readLogin, type StoredLogin, writeLogin } from '../../src/auth/store.js';
 import { AuthRequiredError, ToolsError, UsageError } from '../../src/errors.js';
 import {
@@ -46,7 +46,12 @@ const refreshToken = (name: string) => {
   return token;
 };
 const authorizedUser = (token: string) =>
-  JSON.stringify({ type: 'authorized_user', client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret, refresh_token: token });
+  JSON.stringify({
+    type: 'authorized_user',
+    client_id: CLIENT.clientId,
+    client_secret: CLIENT.clientSecret,
+    refresh_token: token,
+  });
 const env = (vars: Record<string, string> = {}) => ({
   SPECBOUND_CONFIG_DIR: dir,
   SPECBOUND_GOOGLE_TOKEN_URL: server.tokenUrl,
@@ -62,26 +67,38 @@ async function failure(promise: Promise<unknown>): Promise<ToolsError> {
   expect(error).toBeInstanceOf(ToolsError);
   return error as ToolsError;
 }
-const shown = (error: ToolsError) => `${error.message}\n${error.hint}\n${error.stack}\n${String(error.cause)}`;
+const shown = (error: ToolsError) =>
+  `${error.message}\n${error.hint}\n${error.stack}\n${String(error.cause)}`;
 
 describe('resolveGoogleAuth: SPECBOUND_GOOGLE_TOKEN', () => {
   it('uses the access token as is, without any request', async () => {
-    const google = await resolveGoogleAuth({ env: env({ SPECBOUND_GOOGLE_TOKEN: ' ya29.env-token-abcdef ' }) });
+    const google = await resolveGoogleAuth({
+      env: env({ SPECBOUND_GOOGLE_TOKEN: ' ya29.env-token-abcdef ' }),
+    });
     expect(await google.auth()).toBe('ya29.env-token-abcdef');
-    expect(google.description).toEqual({ source: 'env-token', origin: 'SPECBOUND_GOOGLE_TOKEN', credentialType: 'access_token' });
+    expect(google.description).toEqual({
+      source: 'env-token',
+      origin: 'SPECBOUND_GOOGLE_TOKEN',
+      credentialType: 'access_token',
+    });
     expect(google.secrets()).toEqual(['ya29.env-token-abcdef']);
     expect(server.grants).toEqual([]);
   });
 
   it('comes before credentials JSON and a stored login', async () => {
     const google = await resolveGoogleAuth({
-      env: env({ SPECBOUND_GOOGLE_TOKEN: 'ya29.first-choice', SPECBOUND_GOOGLE_CREDENTIALS: authorizedUser('x') }),
+      env: env({
+        SPECBOUND_GOOGLE_TOKEN: 'ya29.first-choice',
+        SPECBOUND_GOOGLE_CREDENTIALS: authorizedUser('x'),
+      }),
     });
     expect(google.description.source).toBe('env-token');
   });
 
   it('refuses --impersonate with a plain access token', async () => {
-    const error = await failure(resolveGoogleAuth({ env: env({ SPECBOUND_GOOGLE_TOKEN: 'ya29.t' }), impersonate: 'a@b.co' }));
+    const error = await failure(
+      resolveGoogleAuth({ env: env({ SPECBOUND_GOOGLE_TOKEN: 'ya29.t' }), impersonate: 'a@b.co' }),
+    );
     expect(error).toBeInstanceOf(UsageError);
     expect(error.message).toContain('--impersonate needs service-account credentials');
   });
@@ -90,7 +107,9 @@ describe('resolveGoogleAuth: SPECBOUND_GOOGLE_TOKEN', () => {
 describe('resolveGoogleAuth: authorized_user credentials (refresh)', () => {
   it('refreshes through the token endpoint with the refresh_token grant and caches the token', async () => {
     const rt = refreshToken('inline');
-    const google = await resolveGoogleAuth({ env: env({ SPECBOUND_GOOGLE_CREDENTIALS: authorizedUser(rt) }) });
+    const google = await resolveGoogleAuth({
+      env: env({ SPECBOUND_GOOGLE_CREDENTIALS: authorizedUser(rt) }),
+    });
     expect(google.description).toEqual({
       source: 'env-credentials',
       origin: 'SPECBOUND_GOOGLE_CREDENTIALS',
@@ -110,7 +129,9 @@ describe('resolveGoogleAuth: authorized_user credentials (refresh)', () => {
     const rt = refreshToken('short');
     server.expiresIn = 60; // inside google-auth-library's 5-minute eager-refresh window
     try {
-      const google = await resolveGoogleAuth({ env: env({ SPECBOUND_GOOGLE_CREDENTIALS: authorizedUser(rt) }) });
+      const google = await resolveGoogleAuth({
+        env: env({ SPECBOUND_GOOGLE_CREDENTIALS: authorizedUser(rt) }),
+      });
       const first = await google.auth();
       const second = await google.auth();
       expect(second).not.toBe(first);
@@ -123,7 +144,9 @@ describe('resolveGoogleAuth: authorized_user credentials (refresh)', () => {
   it('accepts the JSON base64-encoded (a CI secret) and from GOOGLE_APPLICATION_CREDENTIALS', async () => {
     const rt = refreshToken('b64');
     const b64 = Buffer.from(authorizedUser(rt)).toString('base64');
-    expect(await (await resolveGoogleAuth({ env: env({ SPECBOUND_GOOGLE_CREDENTIALS: b64 }) })).auth()).toMatch(/^ya29\./);
+    expect(
+      await (await resolveGoogleAuth({ env: env({ SPECBOUND_GOOGLE_CREDENTIALS: b64 }) })).auth(),
+    ).toMatch(/^ya29\./);
     const file = join(dir, 'adc.json');
     await writeFile(file, authorizedUser(rt));
     const google = await resolveGoogleAuth({ env: env({ GOOGLE_APPLICATION_CREDENTIALS: file }) });
@@ -133,7 +156,9 @@ describe('resolveGoogleAuth: authorized_user credentials (refresh)', () => {
 
   it('a revoked refresh token is AuthRequiredError naming the fix, without the token', async () => {
     const rt = '1//revoked-refresh-token-0000000000';
-    const google = await resolveGoogleAuth({ env: env({ SPECBOUND_GOOGLE_CREDENTIALS: authorizedUser(rt) }) });
+    const google = await resolveGoogleAuth({
+      env: env({ SPECBOUND_GOOGLE_CREDENTIALS: authorizedUser(rt) }),
+    });
     const error = await failure(google.auth());
     expect(error).toBeInstanceOf(AuthRequiredError);
     expect(error.message).toBe(
@@ -147,10 +172,15 @@ describe('resolveGoogleAuth: authorized_user credentials (refresh)', () => {
   it('an unreachable token endpoint says so and names the URL', async () => {
     const rt = refreshToken('down');
     const google = await resolveGoogleAuth({
-      env: env({ SPECBOUND_GOOGLE_CREDENTIALS: authorizedUser(rt), SPECBOUND_GOOGLE_TOKEN_URL: 'http://127.0.0.1:9/token' }),
+      env: env({
+        SPECBOUND_GOOGLE_CREDENTIALS: authorizedUser(rt),
+        SPECBOUND_GOOGLE_TOKEN_URL: 'http://127.0.0.1:9/token',
+      }),
     });
     const error = await failure(google.auth());
-    expect(error.message).toMatch(/^Could not reach the token endpoint http:\/\/127\.0\.0\.1:9\/token for .*: ECONNREFUSED\.$/);
+    expect(error.message).toMatch(
+      /^Could not reach the token endpoint http:\/\/127\.0\.0\.1:9\/token for .*: ECONNREFUSED\.$/,
+    );
     expect(shown(error)).not.toContain(rt);
   });
 
@@ -158,19 +188,27 @@ describe('resolveGoogleAuth: authorized_user credentials (refresh)', () => {
     const secret = 'not-json-but-secret-looking-value-123';
     const error = await failure(resolveGoogleAuth({ env: env({ SPECBOUND_GOOGLE_CREDENTIALS: secret }) }));
     expect(error).toBeInstanceOf(AuthRequiredError);
-    expect(error.message).toBe('SPECBOUND_GOOGLE_CREDENTIALS does not hold Google credentials JSON (nor base64 of it).');
+    expect(error.message).toBe(
+      'SPECBOUND_GOOGLE_CREDENTIALS does not hold Google credentials JSON (nor base64 of it).',
+    );
     expect(shown(error)).not.toContain(secret);
     const partial = await failure(
-      resolveGoogleAuth({ env: env({ SPECBOUND_GOOGLE_CREDENTIALS: '{"type":"authorized_user","client_id":"c"}' }) }),
+      resolveGoogleAuth({
+        env: env({ SPECBOUND_GOOGLE_CREDENTIALS: '{"type":"authorized_user","client_id":"c"}' }),
+      }),
     );
-    expect(partial.message).toBe('SPECBOUND_GOOGLE_CREDENTIALS: authorized_user credentials lack client_secret, refresh_token.');
+    expect(partial.message).toBe(
+      'SPECBOUND_GOOGLE_CREDENTIALS: authorized_user credentials lack client_secret, refresh_token.',
+    );
   });
 
   it('a missing credentials file is an error, not a silent fall-through', async () => {
     const file = join(dir, 'nope.json');
     const error = await failure(resolveGoogleAuth({ env: env({ GOOGLE_APPLICATION_CREDENTIALS: file }) }));
     expect(error).toBeInstanceOf(AuthRequiredError);
-    expect(error.message).toBe(`GOOGLE_APPLICATION_CREDENTIALS names ${file}, which cannot be read (ENOENT).`);
+    expect(error.message).toBe(
+      `GOOGLE_APPLICATION_CREDENTIALS names ${file}, which cannot be read (ENOENT).`,
+    );
   });
 });
 
@@ -231,22 +269,33 @@ describe('resolveGoogleAuth: service account with domain-wide delegation', () =>
     });
     const error = await failure(google.auth());
     expect(error).toBeInstanceOf(AuthRequiredError);
-    expect(error.message).toMatch(/^Google refused the service account .* acting for bob@example\.com: unauthorized_client/);
-    expect(error.hint).toContain(`Authorise client id ${sa.clientId} for script.projects, script.deployments`);
+    expect(error.message).toMatch(
+      /^Google refused the service account .* acting for bob@example\.com: unauthorized_client/,
+    );
+    expect(error.hint).toContain(
+      `Authorise client id ${sa.clientId} for script.projects, script.deployments`,
+    );
     expect(error.hint).toContain('Domain-wide delegation');
     expect(shown(error)).not.toContain('PRIVATE KEY');
     expect(shown(error)).not.toContain(sa.privateKeyPem.split('\n')[1]);
   });
 
   it('--impersonate must be an e-mail address, and needs a service account', async () => {
-    expect(await failure(resolveGoogleAuth({ env: env({ SPECBOUND_GOOGLE_CREDENTIALS: sa.json }), impersonate: 'ada' }))).toBeInstanceOf(
-      UsageError,
-    );
+    expect(
+      await failure(
+        resolveGoogleAuth({ env: env({ SPECBOUND_GOOGLE_CREDENTIALS: sa.json }), impersonate: 'ada' }),
+      ),
+    ).toBeInstanceOf(UsageError);
     const error = await failure(
-      resolveGoogleAuth({ env: env({ SPECBOUND_GOOGLE_CREDENTIALS: authorizedUser('r') }), impersonate: 'ada@example.com' }),
+      resolveGoogleAuth({
+        env: env({ SPECBOUND_GOOGLE_CREDENTIALS: authorizedUser('r') }),
+        impersonate: 'ada@example.com',
+      }),
     );
     expect(error).toBeInstanceOf(UsageError);
-    expect(error.message).toBe('--impersonate needs service-account credentials, but SPECBOUND_GOOGLE_CREDENTIALS holds authorized_user credentials.');
+    expect(error.message).toBe(
+      '--impersonate needs service-account credentials, but SPECBOUND_GOOGLE_CREDENTIALS holds authorized_user credentials.',
+    );
   });
 });
 
@@ -265,9 +314,13 @@ describe('resolveGoogleAuth: the stored login', () => {
   });
 
   it('uses a cached access token that is still valid, without a request', async () => {
-    await writeLogin('default', stored('1//r', { access_token: 'ya29.cached-token-123', expiry_date: Date.now() + 3_000_000 }), {
-      configDir: dir,
-    });
+    await writeLogin(
+      'default',
+      stored('1//r', { access_token: 'ya29.cached-token-123', expiry_date: Date.now() + 3_000_000 }),
+      {
+        configDir: dir,
+      },
+    );
     const google = await resolveGoogleAuth({ env: env() });
     expect(google.description).toEqual({
       source: 'stored-login',
@@ -283,7 +336,9 @@ describe('resolveGoogleAuth: the stored login', () => {
 
   it('refreshes an expired token and keeps the new one in the file (still 0600)', async () => {
     const rt = refreshToken('stored');
-    await writeLogin('work', stored(rt, { access_token: 'ya29.old', expiry_date: Date.now() - 1000 }), { configDir: dir });
+    await writeLogin('work', stored(rt, { access_token: 'ya29.old', expiry_date: Date.now() - 1000 }), {
+      configDir: dir,
+    });
     const google = await resolveGoogleAuth({ env: env(), profile: 'work' });
     const token = await google.auth();
     expect(token).toBe(server.issued.at(-1));
@@ -291,7 +346,8 @@ describe('resolveGoogleAuth: the stored login', () => {
     const after = await readLogin('work', { configDir: dir });
     expect(after?.refresh_token).toBe(rt);
     expect(after?.expiry_date).toBeGreaterThan(Date.now());
-    if (process.platform !== 'win32') expect((await stat(join(dir, 'auth', 'work.json'))).mode & 0o777).toBe(0o600);
+    if (process.platform !== 'win32')
+      expect((await stat(join(dir, 'auth', 'work.json'))).mode & 0o777).toBe(0o600);
   });
 
   it('a revoked login tells the user to log in again for that profile', async () => {
@@ -349,7 +405,10 @@ describe('authStatus', () => {
   });
 
   it('--offline makes no request', async () => {
-    const status = await authStatus({ env: env({ SPECBOUND_GOOGLE_CREDENTIALS: authorizedUser('1//x') }), offline: true });
+    const status = await authStatus({
+      env: env({ SPECBOUND_GOOGLE_CREDENTIALS: authorizedUser('1//x') }),
+      offline: true,
+    });
     expect(status).toMatchObject({ source: 'env-credentials', verified: false });
     expect(server.grants).toEqual([]);
   });

@@ -5,7 +5,10 @@ import { createHash, createPublicKey, generateKeyPairSync, type KeyObject, verif
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export const CLIENT = { clientId: 'test-client.apps.googleusercontent.com', clientSecret: 'test-client-secret-5up3r' };
+export const CLIENT = {
+  clientId: 'test-client.apps.googleusercontent.com',
+  clientSecret: 'test-client-secret-5up3r',
+};
 export const USER_EMAIL = 'ada@example.com';
 export const GOOGLE_TOKEN_AUD = 'https://oauth2.googleapis.com/token';
 
@@ -69,7 +72,9 @@ interface PendingCode {
   scope: string;
 }
 
-export async function startTokenServer(options: { serviceAccounts?: ServiceAccount[] } = {}): Promise<TokenServer> {
+export async function startTokenServer(
+  options: { serviceAccounts?: ServiceAccount[] } = {},
+): Promise<TokenServer> {
   const accounts = new Map((options.serviceAccounts ?? []).map((sa) => [sa.email, sa]));
   const codes = new Map<string, PendingCode>();
   const tokenScopes = new Map<string, string>();
@@ -108,8 +113,14 @@ export async function startTokenServer(options: { serviceAccounts?: ServiceAccou
     }
     if (req.method === 'POST' && url.pathname === '/tokeninfo') {
       const scope = tokenScopes.get(params.access_token ?? '');
-      if (scope === undefined) return json(res, 400, { error: 'invalid_token', error_description: 'Invalid Value' });
-      return json(res, 200, { scope, expires_in: String(state.expiresIn), email: USER_EMAIL, email_verified: 'true' });
+      if (scope === undefined)
+        return json(res, 400, { error: 'invalid_token', error_description: 'Invalid Value' });
+      return json(res, 200, {
+        scope,
+        expires_in: String(state.expiresIn),
+        email: USER_EMAIL,
+        email_verified: 'true',
+      });
     }
     json(res, 404, { error: 'not_found' });
   });
@@ -154,17 +165,28 @@ export async function startTokenServer(options: { serviceAccounts?: ServiceAccou
     const record: GrantRecord = { grant_type, params };
     state.grants.push(record);
     if (grant_type === 'refresh_token') {
-      if (!clientOk(req, params)) return json(res, 401, { error: 'invalid_client', error_description: 'Unauthorized' });
+      if (!clientOk(req, params))
+        return json(res, 401, { error: 'invalid_client', error_description: 'Unauthorized' });
       if (!state.refreshTokens.has(params.refresh_token ?? '')) {
-        return json(res, 400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
+        return json(res, 400, {
+          error: 'invalid_grant',
+          error_description: 'Token has been expired or revoked.',
+        });
       }
-      const scope = 'https://www.googleapis.com/auth/script.projects https://www.googleapis.com/auth/script.deployments https://www.googleapis.com/auth/script.processes https://www.googleapis.com/auth/script.metrics';
-      return json(res, 200, { access_token: issue(scope), expires_in: state.expiresIn, token_type: 'Bearer', scope });
+      const scope =
+        'https://www.googleapis.com/auth/script.projects https://www.googleapis.com/auth/script.deployments https://www.googleapis.com/auth/script.processes https://www.googleapis.com/auth/script.metrics';
+      return json(res, 200, {
+        access_token: issue(scope),
+        expires_in: state.expiresIn,
+        token_type: 'Bearer',
+        scope,
+      });
     }
     if (grant_type === 'authorization_code') {
       const pending = codes.get(params.code ?? '');
       codes.delete(params.code ?? '');
-      if (pending === undefined) return json(res, 400, { error: 'invalid_grant', error_description: 'Malformed auth code.' });
+      if (pending === undefined)
+        return json(res, 400, { error: 'invalid_grant', error_description: 'Malformed auth code.' });
       if (!clientOk(req, params)) return json(res, 401, { error: 'invalid_client' });
       if (params.redirect_uri !== pending.redirectUri) {
         return json(res, 400, { error: 'redirect_uri_mismatch', error_description: 'Bad Request' });
@@ -192,23 +214,35 @@ export async function startTokenServer(options: { serviceAccounts?: ServiceAccou
     }
     if (grant_type === 'urn:ietf:params:oauth:grant-type:jwt-bearer') {
       const claims = verifyAssertion(params.assertion ?? '');
-      if (typeof claims === 'string') return json(res, 400, { error: 'invalid_grant', error_description: claims });
+      if (typeof claims === 'string')
+        return json(res, 400, { error: 'invalid_grant', error_description: claims });
       record.claims = claims;
       const allowed = state.delegated.get(String(claims.iss));
       if (claims.sub === undefined) {
         // What Google gives a plain service-account token; the Apps Script API would refuse it anyway.
-        return json(res, 400, { error: 'invalid_request', error_description: 'sub required by this test server' });
+        return json(res, 400, {
+          error: 'invalid_request',
+          error_description: 'sub required by this test server',
+        });
       }
       if (allowed === undefined || !allowed.has(String(claims.sub))) {
         return json(res, 401, {
           error: 'unauthorized_client',
-          error_description: 'Client is unauthorized to retrieve access tokens using this method, or client not authorized for any of the scopes requested.',
+          error_description:
+            'Client is unauthorized to retrieve access tokens using this method, or client not authorized for any of the scopes requested.',
         });
       }
       const scope = String(claims.scope);
-      return json(res, 200, { access_token: issue(scope), expires_in: state.expiresIn, token_type: 'Bearer' });
+      return json(res, 200, {
+        access_token: issue(scope),
+        expires_in: state.expiresIn,
+        token_type: 'Bearer',
+      });
     }
-    return json(res, 400, { error: 'unsupported_grant_type', error_description: `Invalid grant_type: ${grant_type}` });
+    return json(res, 400, {
+      error: 'unsupported_grant_type',
+      error_description: `Invalid grant_type: ${grant_type}`,
+    });
   }
 
   function verifyAssertion(assertion: string): Record<string, unknown> | string {
@@ -217,12 +251,22 @@ export async function startTokenServer(options: { serviceAccounts?: ServiceAccou
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
     const account = accounts.get(String(claims.iss));
     if (account === undefined) return 'unknown issuer';
-    const ok = verify('RSA-SHA256', Buffer.from(`${header}.${payload}`), account.publicKey, Buffer.from(signature, 'base64url'));
+    const ok = verify(
+      'RSA-SHA256',
+      Buffer.from(`${header}.${payload}`),
+      account.publicKey,
+      Buffer.from(signature, 'base64url'),
+    );
     if (!ok) return 'Invalid JWT Signature.';
     if (JSON.parse(Buffer.from(header, 'base64url').toString('utf8')).alg !== 'RS256') return 'alg';
     if (claims.aud !== GOOGLE_TOKEN_AUD) return 'Invalid JWT: aud';
     const now = Date.now() / 1000;
-    if (typeof claims.iat !== 'number' || typeof claims.exp !== 'number' || claims.exp < now || claims.exp - claims.iat > 3600) {
+    if (
+      typeof claims.iat !== 'number' ||
+      typeof claims.exp !== 'number' ||
+      claims.exp < now ||
+      claims.exp - claims.iat > 3600
+    ) {
       return 'Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe.';
     }
     if (typeof claims.scope !== 'string' || claims.scope === '') return 'Invalid JWT: scope';
