@@ -222,7 +222,12 @@ describe('login (PKCE on a 127.0.0.1 loopback port)', () => {
 
   it('reports scopes the user did not grant', async () => {
     server.grantScopes = (asked) => asked.filter((s) => !s.endsWith('script.metrics'));
-    const result = await login({ ...base(), onAuthUrl: browser });
+    const result = await login({
+      ...base(),
+      onAuthUrl: async (url) => {
+        await browser(url);
+      },
+    });
     expect(result.missingScopes).toEqual(['https://www.googleapis.com/auth/script.metrics']);
   });
 

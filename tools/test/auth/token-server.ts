@@ -1,7 +1,7 @@
 // A stand-in for Google's OAuth endpoints on 127.0.0.1, strict about every grant: it checks the client,
 // the refresh token, the PKCE verifier against the challenge of the authorization request, and a
 // service account's JWT (signature with the account's public key, iss, sub, aud, scope, expiry).
-import { createHash, createPublicKey, generateKeyPairSync, type KeyObject, verify } from 'node:crypto';
+import { createHash, generateKeyPairSync, type KeyObject, verify } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -34,7 +34,7 @@ export function createServiceAccount(email = 'deployer@proj.iam.gserviceaccount.
     client_id: clientId,
     token_uri: GOOGLE_TOKEN_AUD,
   });
-  return { email, clientId, privateKeyPem, publicKey: createPublicKey(privateKeyPem), json };
+  return { email, clientId, privateKeyPem, publicKey, json };
 }
 
 export interface GrantRecord {
