@@ -26,6 +26,11 @@ export const GROUPS: readonly Group[] = [
     load: () => import('./commands/apps-script/index.js'),
   },
   {
+    name: 'demo',
+    summary: 'run a real session against a local emulator: Apps Script, then BugSmash',
+    load: () => import('./commands/demo/index.js'),
+  },
+  {
     name: 'emulator',
     summary: 'start the local emulator of both services',
     load: () => import('./commands/emulator/index.js'),

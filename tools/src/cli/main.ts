@@ -23,7 +23,6 @@ export async function main(argv: readonly string[]): Promise<number> {
   });
   const program = addGlobalOptions(new Command('specbound'))
     .description('Apps Script and BugSmash from a terminal: a fast, scriptable clasp replacement.')
-    .version(version(), '-v, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .showSuggestionAfterError()
     .configureHelp({ showGlobalOptions: true })
@@ -41,6 +40,9 @@ export async function main(argv: readonly string[]): Promise<number> {
 
   try {
     const wanted = findGroup(argv, GLOBAL_VALUE_OPTIONS);
+    // Program options are recognised after a command too, so `--version` belongs to the program only
+    // when no command is named (`gas pull --version 3` is the command's own option).
+    if (wanted === undefined) program.version(version(), '-v, --version', 'print the version');
     for (const group of GROUPS) {
       if (group === wanted) {
         (await group.load()).register(program);
