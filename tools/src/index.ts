@@ -71,8 +71,6 @@ export {
   type RunResult,
   runFunction,
 } from './apps-script/run.js';
-export { type DemoOptions, type DemoResult, type DemoStep, DemoStepError, runDemo } from './demo/demo.js';
-export { AuthRequiredError, ToolsError, UsageError } from './errors.js';
 export {
   APPS_SCRIPT_SCOPES,
   type AuthorizedUserCredentials,
@@ -114,3 +112,5 @@ export {
   type ServiceAccountCredentials,
   type StoredLogin,
 } from './auth/index.js';
+export { type DemoOptions, type DemoResult, type DemoStep, DemoStepError, runDemo } from './demo/demo.js';
+export { AuthRequiredError, ToolsError, UsageError } from './errors.js';
