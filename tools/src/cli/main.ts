@@ -35,7 +35,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     })
     .addHelpText(
       'after',
-      '\nEnvironment: SPECBOUND_GOOGLE_TOKEN, SPECBOUND_APPS_SCRIPT_URL, SPECBOUND_BUGSMASH_URL, NO_COLOR, FORCE_COLOR.\nExit codes: 0 ok, 1 failure (API or script error), 2 usage error, 4 authentication needed.',
+      '\nEnvironment: SPECBOUND_GOOGLE_TOKEN, SPECBOUND_GOOGLE_CREDENTIALS, GOOGLE_APPLICATION_CREDENTIALS, SPECBOUND_APPS_SCRIPT_URL, SPECBOUND_BUGSMASH_URL, NO_COLOR, FORCE_COLOR.\nExit codes: 0 ok, 1 failure (API or script error), 2 usage error, 4 authentication needed.',
     );
 
   try {

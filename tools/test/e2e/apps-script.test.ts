@@ -398,8 +398,8 @@ describe('specbound gas: auth and errors', () => {
   it('a missing token exits 4 with the fix, before any request', async () => {
     const result = await gas(['versions'], dir, { SPECBOUND_GOOGLE_TOKEN: undefined });
     expect(result.code).toBe(4);
-    expect(result.stderr).toContain('SPECBOUND_GOOGLE_TOKEN');
-    expect(result.stderr).toContain('hint: Export SPECBOUND_GOOGLE_TOKEN=');
+    expect(result.stderr).toContain('error: No Google credentials: SPECBOUND_GOOGLE_TOKEN');
+    expect(result.stderr).toContain('hint: Run `specbound login`');
   });
 
   it('an unknown script is an API error: exit 1 with a hint', async () => {
