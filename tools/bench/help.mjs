@@ -3,8 +3,8 @@
 // per-round ratios (clasp / specbound) with min and max. Writes tools/bench/results.md.
 // Budgets (issue 12): specbound ≤ 150 ms (median) and ≥ 6× faster than clasp.
 import { spawnSync } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,7 +24,10 @@ const subjects = [
 
 function once(subject) {
   const start = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, subject.args, { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const result = spawnSync(process.execPath, subject.args, {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (result.status !== 0 || !/usage/i.test(result.stdout)) {
     throw new Error(`${subject.name} --help failed (${result.status}): ${result.stderr}`);
@@ -40,7 +43,7 @@ for (let round = 0; round < ROUNDS; round++) {
   const order = round % 2 === 0 ? [0, 1] : [1, 0];
   const roundTimes = [];
   for (const i of order) roundTimes[i] = once(subjects[i]);
-  roundTimes.forEach((ms, i) => times[i].push(ms));
+  for (const [i, ms] of roundTimes.entries()) times[i].push(ms);
   ratios.push(roundTimes[1] / roundTimes[0]);
 }
 
@@ -78,4 +81,5 @@ await writeFile(join(here, 'results.md'), md);
 process.stdout.write(md);
 // A missed budget is recorded in results.md (and said here), not turned into a failed run: the figures
 // of a busy machine are still worth stitching into BENCHMARKS.md.
-if (!budgetTime || !budgetRatio) process.stderr.write('warning: specbound --help missed a budget (see above)\n');
+if (!budgetTime || !budgetRatio)
+  process.stderr.write('warning: specbound --help missed a budget (see above)\n');
