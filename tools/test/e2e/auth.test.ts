@@ -65,7 +65,10 @@ async function expectNoSecret(result: RunResult): Promise<void> {
 }
 
 /** Runs `specbound login …` and lets the test act on the sign-in URL it prints, as a browser would. */
-function interactiveLogin(args: string[], browser: (url: string, stdin: NodeJS.WritableStream) => Promise<void>) {
+function interactiveLogin(
+  args: string[],
+  browser: (url: string, stdin: NodeJS.WritableStream) => Promise<void>,
+) {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries({
     PATH: process.env.PATH,
@@ -74,7 +77,11 @@ function interactiveLogin(args: string[], browser: (url: string, stdin: NodeJS.W
   })) {
     if (value !== undefined) env[key] = value;
   }
-  const child = spawn(process.execPath, [BIN, 'login', ...args], { cwd: home, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'login', ...args], {
+    cwd: home,
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   let acted = false;
@@ -158,7 +165,9 @@ describe('specbound login (PKCE, loopback)', () => {
     const human = await run(['auth', 'status']);
     expect(human.stdout).toMatch(/^source {4}stored login \(profile "default"\)$/m);
     expect(human.stdout).toMatch(/^account {3}ada@example\.com$/m);
-    expect(human.stdout).toMatch(/^scopes {4}script\.projects script\.deployments script\.processes script\.metrics/m);
+    expect(human.stdout).toMatch(
+      /^scopes {4}script\.projects script\.deployments script\.processes script\.metrics/m,
+    );
     await expectNoSecret(human);
   });
 
@@ -174,19 +183,31 @@ describe('specbound login (PKCE, loopback)', () => {
     expect(result.stdout).toContain(`Logged in as ${USER_EMAIL} (profile "headless"`);
     await expectNoSecret(result);
 
-    const created = await run(['gas', 'create', '--title', 'Via login', '--json', '--profile', 'headless', '--debug']);
+    const created = await run([
+      'gas',
+      'create',
+      '--title',
+      'Via login',
+      '--json',
+      '--profile',
+      'headless',
+      '--debug',
+    ]);
     expect(created.code).toBe(0);
     expect(created.json<{ scriptId: string }>().scriptId).toBeTruthy();
     await expectNoSecret(created);
   });
 
   it('denied consent exits 1 with the way forward; nothing is stored', async () => {
-    const result = await interactiveLogin(['--no-browser', '--client-credentials', clientFile], async (url, stdin) => {
-      const redirect = new URL(await consent(url));
-      redirect.searchParams.delete('code');
-      redirect.searchParams.set('error', 'access_denied');
-      stdin.write(`${redirect}\n`);
-    });
+    const result = await interactiveLogin(
+      ['--no-browser', '--client-credentials', clientFile],
+      async (url, stdin) => {
+        const redirect = new URL(await consent(url));
+        redirect.searchParams.delete('code');
+        redirect.searchParams.set('error', 'access_denied');
+        stdin.write(`${redirect}\n`);
+      },
+    );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('error: Sign-in failed: access was denied at the consent screen.');
     expect((await run(['auth', 'status'])).code).toBe(4);
@@ -248,7 +269,9 @@ describe('specbound login --from-clasp, logout', () => {
       await fetch(url);
     });
     expect(login.code).toBe(0);
-    const stored = JSON.parse(await readFile(join(config, 'auth', 'default.json'), 'utf8')) as { refresh_token: string };
+    const stored = JSON.parse(await readFile(join(config, 'auth', 'default.json'), 'utf8')) as {
+      refresh_token: string;
+    };
     const out = await run(['logout', '--json']);
     expect(out.code).toBe(0);
     expect(out.json()).toMatchObject({ removed: true, revocation: 'revoked', account: USER_EMAIL });
@@ -264,7 +287,12 @@ describe('credentials from the environment (CI)', () => {
     const file = join(home, 'adc.json');
     await writeFile(
       file,
-      JSON.stringify({ type: 'authorized_user', client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret, refresh_token: rt }),
+      JSON.stringify({
+        type: 'authorized_user',
+        client_id: CLIENT.clientId,
+        client_secret: CLIENT.clientSecret,
+        refresh_token: rt,
+      }),
     );
     const created = await run(['gas', 'create', '--title', 'From CI', '--json', '--debug'], {
       GOOGLE_APPLICATION_CREDENTIALS: file,
@@ -281,7 +309,9 @@ describe('credentials from the environment (CI)', () => {
       client_secret: CLIENT.clientSecret,
       refresh_token: '1//revoked-in-ci-000000000',
     });
-    const result = await run(['gas', 'versions', '--script-id', 'x', '--debug'], { SPECBOUND_GOOGLE_CREDENTIALS: creds });
+    const result = await run(['gas', 'versions', '--script-id', 'x', '--debug'], {
+      SPECBOUND_GOOGLE_CREDENTIALS: creds,
+    });
     expect(result.code).toBe(4);
     expect(result.stderr).toContain('invalid_grant');
     expect(result.stderr).toContain('hint: The refresh token was revoked or expired');
@@ -292,7 +322,10 @@ describe('credentials from the environment (CI)', () => {
   it('a service account acts for --impersonate by domain-wide delegation', async () => {
     server.delegated.set(sa.email, new Set([USER_EMAIL]));
     const env = { SPECBOUND_GOOGLE_CREDENTIALS: sa.json };
-    const created = await run(['gas', 'create', '--title', 'Delegated', '--json', '--debug', '--impersonate', USER_EMAIL], env);
+    const created = await run(
+      ['gas', 'create', '--title', 'Delegated', '--json', '--debug', '--impersonate', USER_EMAIL],
+      env,
+    );
     expect(created.code).toBe(0);
     const grant = server.grants.find((g) => g.grant_type === 'urn:ietf:params:oauth:grant-type:jwt-bearer');
     expect(grant?.claims).toMatchObject({ iss: sa.email, sub: USER_EMAIL });
@@ -312,7 +345,10 @@ describe('credentials from the environment (CI)', () => {
     expect(plain.stderr).toContain('--impersonate user@your-domain');
     await expectNoSecret(plain);
 
-    const refused = await run(['gas', 'versions', '--script-id', 'x', '--impersonate', 'eve@example.com'], env);
+    const refused = await run(
+      ['gas', 'versions', '--script-id', 'x', '--impersonate', 'eve@example.com'],
+      env,
+    );
     expect(refused.code).toBe(4);
     expect(refused.stderr).toContain('unauthorized_client');
     expect(refused.stderr).toContain(`Authorise client id ${sa.clientId}`);
