@@ -1,5 +1,6 @@
 import { escapeHtml } from './html.ts';
 import { REPOSITORY_URL } from './links.ts';
+import { OFFLINE_TOOLS_SECTION } from './offline-tools.ts';
 import { LANDING_CSS } from './style.ts';
 import { LOGO_DATA_URI } from './theme.ts';
 
@@ -95,6 +96,7 @@ curl -s -X POST http://127.0.0.1:8787/__emulator/faults \\
 declare is refused with a 400 naming the problem. Faults live in memory only;
 <code>POST /__emulator/reset</code> and <code>DELETE /__emulator/faults</code> clear them.</p>`,
   },
+  OFFLINE_TOOLS_SECTION,
 ];
 
 /** The "Local development" page: emulator, CLI, state and faults. */

@@ -120,7 +120,7 @@ describe('the landing page', () => {
     // The Local development page and the way back.
     await page.locator('header nav').getByRole('link', { name: 'Local development' }).click();
     await page.waitForURL('**/local-development.html');
-    for (const heading of ['The emulator', 'The CLI', 'State', 'Faults']) {
+    for (const heading of ['The emulator', 'The CLI', 'State', 'Faults', 'Use your existing tools offline']) {
       await page.getByRole('heading', { level: 2, name: heading, exact: true }).waitFor();
     }
     await page.screenshot({ path: join(ARTIFACTS, 'local-development.png'), fullPage: true });

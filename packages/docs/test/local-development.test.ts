@@ -5,7 +5,13 @@ describe('the Local development page', () => {
   const html = renderLocalDevelopment();
 
   it('covers the emulator, the CLI, state and faults, each listed in its table of contents', () => {
-    expect(LOCAL_DEVELOPMENT_SECTIONS.map((s) => s.id)).toEqual(['emulator', 'cli', 'state', 'faults']);
+    expect(LOCAL_DEVELOPMENT_SECTIONS.map((s) => s.id)).toEqual([
+      'emulator',
+      'cli',
+      'state',
+      'faults',
+      'offline-tools',
+    ]);
     for (const { id, title } of LOCAL_DEVELOPMENT_SECTIONS) {
       expect(html).toContain(`<a href="#${id}">${title}</a>`);
       expect(html).toContain(`<section id="${id}">\n<h2>${title}</h2>`);

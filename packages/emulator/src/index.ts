@@ -12,5 +12,6 @@ export {
   startEmulator,
 } from './emulator.ts';
 export { formatRedirectEnv, REDIRECT_SPECIFIER, redirectEnv, redirectModuleUrl } from './redirect-env.ts';
+export { installRedirect, REDIRECTED_HOSTS, RedirectConfigError } from './redirect-install.ts';
 export { DEMO_USERS } from './seed.ts';
 export { emptyState, normalizeState, type StateDocument, StateDocumentError } from './state.ts';

@@ -23,10 +23,7 @@ export function redirectEnv(
   options: { specifier?: string } = {},
 ): { NODE_OPTIONS: string; SPECBOUND_EMULATOR_URL: string } {
   const specifier = options.specifier ?? redirectModuleUrl();
-  return { NODE_OPTIONS: `--import ${specifier}`, [EMULATOR_URL_ENV]: emulatorUrl.replace(/\/+$/, '') } as {
-    NODE_OPTIONS: string;
-    SPECBOUND_EMULATOR_URL: string;
-  };
+  return { NODE_OPTIONS: `--import ${specifier}`, SPECBOUND_EMULATOR_URL: emulatorUrl.replace(/\/+$/, '') };
 }
 
 /** Quotes a value for a POSIX shell unless it is plainly safe. */

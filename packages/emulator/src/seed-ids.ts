@@ -22,28 +22,48 @@ function demoUuid(n: number): string {
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+const SHORT_CODE = /"short_code":"([A-Za-z0-9]+)"/g;
+const CODE_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A fixed five-character review-link code, like the random ones BugSmash gives. */
+function demoShortCode(n: number): string {
+  return [...digest(`short-code/${n}`).subarray(0, 5)].map((b) => CODE_CHARS[b % CODE_CHARS.length]).join('');
+}
 
 /**
  * Replaces the random UUIDs the backend gave the seeded BugSmash records (ids of projects, versions,
- * files, folders, comments, tags, replies) by fixed ones, in the order they appear; ids in `keep`
+ * files, folders, comments, tags, replies) and their review-link codes by fixed ones, in the order
+ * they appear; ids and codes in `keep`
  * (records that were there before seeding) stay as they are.
  */
 export function stabilizeBugsmashIds(bugs: BugsmashBackend, keep: ReadonlySet<string>): void {
   const text = JSON.stringify(bugs.export());
   const renamed = new Map<string, string>();
-  const stable = text.replace(UUID, (id) => {
-    if (keep.has(id)) return id;
-    let fixed = renamed.get(id);
-    if (fixed === undefined) {
-      fixed = demoUuid(renamed.size);
-      renamed.set(id, fixed);
-    }
-    return fixed;
-  });
+  const recoded = new Map<string, string>();
+  const stable = text
+    .replace(SHORT_CODE, (whole, code: string) => {
+      if (keep.has(code)) return whole;
+      let fixed = recoded.get(code);
+      if (fixed === undefined) {
+        fixed = demoShortCode(recoded.size);
+        recoded.set(code, fixed);
+      }
+      return `"short_code":"${fixed}"`;
+    })
+    .replace(UUID, (id) => {
+      if (keep.has(id)) return id;
+      let fixed = renamed.get(id);
+      if (fixed === undefined) {
+        fixed = demoUuid(renamed.size);
+        renamed.set(id, fixed);
+      }
+      return fixed;
+    });
   bugs.load(JSON.parse(stable));
 }
 
-/** Every UUID in the BugSmash state now (to keep them when seeding on top of it). */
+/** Every UUID and review-link code in the BugSmash state now (to keep them when seeding on top of it). */
 export function bugsmashIds(bugs: BugsmashBackend): Set<string> {
-  return new Set(JSON.stringify(bugs.export()).match(UUID) ?? []);
+  const text = JSON.stringify(bugs.export());
+  return new Set([...(text.match(UUID) ?? []), ...[...text.matchAll(SHORT_CODE)].map((m) => m[1] ?? '')]);
 }

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../src/index.ts';
+import { type RunningEmulator, type StateDocument, startEmulator } from '../src/index.ts';
 import { strictEmulator } from './helpers.ts';
 import { cleanEnv, type Outcome, PACKAGE_DIR, requireBuiltRedirect, runNode } from './subprocess.ts';
 
@@ -31,14 +31,22 @@ let root: string;
 let project: string;
 let home: string;
 
-async function clasp(...args: string[]): Promise<Outcome> {
+function clasp(...args: string[]): Promise<Outcome> {
+  return claspIn({ cwd: project, home, emulatorUrl: emulator.appsScriptUrl }, args);
+}
+
+async function claspIn(
+  where: { cwd: string; home: string; emulatorUrl: string },
+  args: string[],
+): Promise<Outcome> {
   const outcome = await runNode([CLASP, ...args], {
-    cwd: project,
-    timeoutMs: 30_000,
+    cwd: where.cwd,
+    // clasp loads all of googleapis on every start: ~2 s alone, far more on a loaded 2-core CI machine.
+    timeoutMs: 90_000,
     env: cleanEnv({
-      HOME: home,
+      HOME: where.home,
       NODE_OPTIONS: '--import @specbound/emulator/redirect',
-      SPECBOUND_EMULATOR_URL: emulator.appsScriptUrl,
+      SPECBOUND_EMULATOR_URL: where.emulatorUrl,
       // Nothing reaches the network: a request the redirect did not take would go to this dead proxy.
       HTTPS_PROXY: 'http://127.0.0.1:9',
       https_proxy: 'http://127.0.0.1:9',
@@ -85,7 +93,7 @@ afterAll(async () => {
 });
 
 describe('clasp 3.4 against the emulator with the redirect preload', () => {
-  it('runs create → push → version → deploy → run → pull offline', { timeout: 180_000 }, async () => {
+  it('runs create → push → version → deploy → run → pull offline', { timeout: 400_000 }, async () => {
     // create: the expired token is refreshed at the emulator's token endpoint first.
     const created = await clasp('create-script', '--title', 'Offline pipeline', '--type', 'standalone');
     expect(created.code).toBe(0);
@@ -141,5 +149,68 @@ describe('clasp 3.4 against the emulator with the redirect preload', () => {
     expect(await readFile(join(project, 'Code.js'), 'utf8')).toBe(CODE);
 
     expect(emulator.violations()).toEqual([]);
+  });
+
+  it("runs the README's CI recipe: an existing .clasp.json, a state document, a token clasp uses as is", {
+    timeout: 300_000,
+  }, async () => {
+    const scriptId = '1CiScriptIdFromTheRepository0000000000000000';
+    const ci = await startEmulator({
+      strict: true,
+      state: {
+        version: 1,
+        appsScript: {
+          tokens: { 'ci-token': 'ci@example.com' },
+          projects: [
+            {
+              scriptId,
+              title: 'CI',
+              creator: 'ci@example.com',
+              createTime: '2026-01-01T00:00:00Z',
+              updateTime: '2026-01-01T00:00:00Z',
+            },
+          ],
+        },
+      } as unknown as StateDocument,
+    });
+    try {
+      const ciHome = join(root, 'ci-home');
+      const repo = join(root, 'ci-repo');
+      await mkdir(ciHome);
+      await mkdir(join(repo, 'src'), { recursive: true });
+      await mkdir(join(repo, 'node_modules', '@specbound'), { recursive: true });
+      await symlink(PACKAGE_DIR, join(repo, 'node_modules', '@specbound', 'emulator'), 'dir');
+      await writeFile(join(repo, '.clasp.json'), JSON.stringify({ scriptId, rootDir: 'src' }));
+      await writeFile(join(repo, 'src', 'Code.js'), 'function smokeTest() { return "ok"; }\n');
+      await writeFile(join(repo, 'src', 'appsscript.json'), MANIFEST);
+      await writeFile(
+        join(ciHome, '.clasprc.json'),
+        JSON.stringify({
+          tokens: {
+            default: {
+              type: 'authorized_user',
+              client_id: 'ci',
+              client_secret: 'ci',
+              refresh_token: 'ci',
+              access_token: 'ci-token',
+              token_type: 'Bearer',
+              expiry_date: 4102444800000,
+            },
+          },
+        }),
+      );
+      const where = { cwd: repo, home: ciHome, emulatorUrl: ci.appsScriptUrl };
+      // push and run-function: what this recipe adds to the pipeline above (version and deploy are the same calls).
+      const pushed = await claspIn(where, ['push', '--force']);
+      expect(pushed.code).toBe(0);
+      expect(pushed.stdout).toContain('Pushed 2 files');
+      const smoke = await claspIn(where, ['run-function', 'smokeTest']);
+      expect(smoke.code).toBe(0);
+      expect(smoke.stdout.trim()).toBe('ok');
+      expect(ci.state().appsScript.projects[0]?.files?.map((f) => f.name)).toEqual(['appsscript', 'Code']);
+      expect(ci.violations()).toEqual([]);
+    } finally {
+      await ci.close();
+    }
   });
 });

@@ -38,11 +38,13 @@ describe('@specbound/emulator as an installed package', () => {
     );
     await writeFile(
       join(project, 'main.ts'),
-      `import { formatRedirectEnv, type RequestLogEntry, startEmulator, type StateDocument } from '@specbound/emulator';
+      `import { formatRedirectEnv, installRedirect, type RequestLogEntry, startEmulator, type StateDocument } from '@specbound/emulator';
 import '@specbound/emulator/redirect';
 const seen: RequestLogEntry[] = [];
 const emulator = await startEmulator({ port: 0, seed: true, onRequest: (entry) => seen.push(entry) });
 const state: StateDocument = emulator.state();
+const undo: () => void = installRedirect(emulator.appsScriptUrl);
+undo();
 export const lines: string = formatRedirectEnv(emulator.appsScriptUrl) + state.version;
 await emulator.close();
 `,
