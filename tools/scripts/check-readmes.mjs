@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { ROOT } from './packs.mjs';
 
 const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-const BUILT_IN = new Set(['help', '--help', '-h', '--version', '-v', 'version']);
+// tools/dev's own commands, which are not package.json scripts.
+const BUILT_IN = new Set(['demo', 'specbound', 'help', '--help', '-h', '--version', '-v', 'version']);
 const files = execFileSync('git', ['ls-files', '*.md', 'packages/docs/src/*.ts', '.ci/run'], {
   cwd: ROOT,
   encoding: 'utf8',
