@@ -67,6 +67,16 @@ export function checkTarball(tarball, dir) {
       }
     }
   }
+  // Every file the manifest points at must be in the tarball (a missing build is the usual cause).
+  const targets = [
+    ...Object.values(typeof manifest.bin === 'string' ? { bin: manifest.bin } : (manifest.bin ?? {})),
+    ...leaves(manifest.exports),
+  ].filter((target) => typeof target === 'string' && !target.includes('*'));
+  for (const target of new Set(targets)) {
+    const path = target.replace(/^\.\//, '');
+    if (path !== 'package.json' && !files.has(path))
+      problems.push(`${target} (named in package.json) is not in the tarball: build the package first`);
+  }
   if (!files.has('LICENSE'))
     problems.push('no LICENSE in the tarball: copy the repository root LICENSE next to package.json');
   else if (readFromTarball(tarball, 'LICENSE') !== readFileSync(join(ROOT, 'LICENSE'), 'utf8'))
@@ -105,6 +115,13 @@ export function checkTarball(tarball, dir) {
       );
   }
   return problems;
+}
+
+/** The string values of an `exports` map (its targets), however deeply nested by conditions. */
+function leaves(node) {
+  if (typeof node === 'string') return [node];
+  if (node === null || typeof node !== 'object') return [];
+  return Object.values(node).flatMap(leaves);
 }
 
 export function withTempDir(prefix, run) {
