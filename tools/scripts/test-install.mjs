@@ -134,7 +134,7 @@ console.log('both clients work:', created.scriptId, review_link);
     env: { ...process.env, APPS_SCRIPT_URL: urls.appsScript, BUGSMASH_URL: urls.bugsmash },
   });
 
-  step('tsc --noEmit over index.ts (skipLibCheck: false, no @types/node)');
+  step('tsc --noEmit over index.ts (skipLibCheck: false; the project itself installs no @types/node)');
   const imports = publishablePackages()
     .filter(({ name }) => name !== '@specbound/tools' || hasTools)
     .map(
@@ -164,7 +164,7 @@ console.log('both clients work:', created.scriptId, review_link);
     )}\n`,
   );
   if (existsSync(join(project, 'node_modules', '@types', 'node')))
-    console.log('  (note: @types/node came in as a dependency of an installed package)');
+    console.log('  (@types/node came in as a dependency of @specbound/tools, a Node-only library)');
   execFileSync('node', [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], {
     cwd: project,
     stdio: 'inherit',

@@ -1,3 +1,8 @@
+// This library is Node-only: its API takes Node streams and google-auth-library clients, whose
+// declarations need Node's. So the package depends on @types/node and its declarations reference
+// it (kept in the emitted index.d.ts by `preserve`), and a TypeScript project type-checks it without
+// installing @types/node itself.
+/// <reference types="node" preserve="true" />
 // @specbound/tools: the workflows behind the `specbound` CLI, as typed functions that take clients and
 // plain options and return data. The CLI (`specbound`) only parses arguments, calls these and renders.
 export {
