@@ -87,11 +87,14 @@ async function tokenInfo(
 ): Promise<TokenInfo> {
   let response: Response;
   try {
-    // The token goes in the body: a URL (?access_token=) would end up in logs.
+    // As google-auth-library's getTokenInfo asks: POST with the token in the Authorization header,
+    // never in the URL (?access_token=…), which proxies and logs keep.
     response = await fetchImpl(endpoints.tokenInfo, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ access_token: token }).toString(),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
+        authorization: `Bearer ${token}`,
+      },
       signal: AbortSignal.timeout(10_000),
     });
   } catch (error) {
