@@ -1,5 +1,5 @@
 // Every `specbound gas` command, run as the built bin against the emulator.
-import { readFile, rm, stat, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createAppsScriptClient } from '@specbound/apps-script';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,8 @@ function boom() {
   throw new Error('kaboom');
 }
 `;
-const MANIFEST = '{\n  "timeZone": "Etc/UTC",\n  "runtimeVersion": "V8",\n  "executionApi": { "access": "MYSELF" }\n}\n';
+const MANIFEST =
+  '{\n  "timeZone": "Etc/UTC",\n  "runtimeVersion": "V8",\n  "executionApi": { "access": "MYSELF" }\n}\n';
 
 const gas = (args: string[], cwd = dir, env?: Record<string, string | undefined>) =>
   h.run(['gas', ...args], { cwd, ...(env === undefined ? {} : { env }) });
@@ -124,9 +125,7 @@ describe('specbound gas: create, status, push, pull', () => {
   it('push refuses (exit 1, naming the files) when the remote changed since the last push, unless --force', async () => {
     const remote = await client().projects.getContent({ scriptId });
     const files = (remote.files ?? []).map((f) =>
-      f.name === 'Code'
-        ? { name: f.name, type: f.type, source: `${f.source}\n// edited online\n` }
-        : { name: f.name, type: f.type, source: f.source },
+      f.name === 'Code' ? { ...f, source: `${f.source}\n// edited online\n` } : f,
     );
     await client().projects.updateContent({ scriptId, files });
     await writeFile(join(dir, 'Code.js'), `${CODE}// local change\n`);
@@ -220,13 +219,20 @@ describe('specbound gas: versions, deploy, run', () => {
     const list = await gas(['versions', '--json']);
     const versions = list.json<{ versionNumber: number; description?: string }[]>();
     expect(versions[0]).toMatchObject({ versionNumber: number, description: 'release one' });
-    expect(versions.map((v) => v.versionNumber)).toEqual([...versions.map((v) => v.versionNumber)].sort((a, b) => b - a));
+    expect(versions.map((v) => v.versionNumber)).toEqual(
+      [...versions.map((v) => v.versionNumber)].sort((a, b) => b - a),
+    );
   });
 
   it('deploy creates a deployment, then updates the same one', async () => {
     const first = await gas(['deploy', '--description', 'first', '--json']);
     expect(first.code, first.stderr).toBe(0);
-    const one = first.json<{ action: string; deploymentId: string; versionNumber: number; versionCreated: boolean }>();
+    const one = first.json<{
+      action: string;
+      deploymentId: string;
+      versionNumber: number;
+      versionCreated: boolean;
+    }>();
     expect(one.action).toBe('created');
     expect(one.versionCreated).toBe(true);
     deploymentId = one.deploymentId;
@@ -238,7 +244,12 @@ describe('specbound gas: versions, deploy, run', () => {
     expect(two).toMatchObject({ action: 'updated', deploymentId, versionNumber: one.versionNumber + 1 });
 
     const pinned = await gas(['deploy', '--version', String(one.versionNumber), '--json']);
-    expect(pinned.json()).toMatchObject({ action: 'updated', deploymentId, versionNumber: one.versionNumber, versionCreated: false });
+    expect(pinned.json()).toMatchObject({
+      action: 'updated',
+      deploymentId,
+      versionNumber: one.versionNumber,
+      versionCreated: false,
+    });
 
     const list = await gas(['deployments', '--json']);
     const deployments = list.json<{ deploymentId: string }[]>();
@@ -256,7 +267,12 @@ describe('specbound gas: versions, deploy, run', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe('Hello, Ada\n');
     const json = await gas(['run', 'greet', '--params', '["Grace"]', '--json']);
-    expect(json.json()).toEqual({ functionName: 'greet', result: 'Hello, Grace', target: deploymentId, devMode: false });
+    expect(json.json()).toEqual({
+      functionName: 'greet',
+      result: 'Hello, Grace',
+      target: deploymentId,
+      devMode: false,
+    });
   });
 
   it('run --dev-mode runs the pushed code with the script id', async () => {
@@ -296,7 +312,9 @@ describe('specbound gas: versions, deploy, run', () => {
     );
     expect(list.map((p) => p.startTime)).toEqual([...list.map((p) => p.startTime)].sort().reverse());
 
-    const failed = (await gas(['processes', '--status', 'failed', '--json'])).json<{ processStatus: string }[]>();
+    const failed = (await gas(['processes', '--status', 'failed', '--json'])).json<
+      { processStatus: string }[]
+    >();
     expect(failed.length).toBeGreaterThan(0);
     expect(failed.every((p) => p.processStatus === 'FAILED')).toBe(true);
 
@@ -329,7 +347,10 @@ describe('specbound gas: versions, deploy, run', () => {
   it('metrics reports executions and failures per period', async () => {
     const result = await gas(['metrics', '--json']);
     expect(result.code, result.stderr).toBe(0);
-    const metrics = result.json<{ granularity: string; periods: { executions: number; failures: number }[] }>();
+    const metrics = result.json<{
+      granularity: string;
+      periods: { executions: number; failures: number }[];
+    }>();
     expect(metrics.granularity).toBe('DAILY');
     expect(metrics.periods.reduce((n, p) => n + p.executions, 0)).toBeGreaterThanOrEqual(4);
     expect(metrics.periods.reduce((n, p) => n + p.failures, 0)).toBeGreaterThanOrEqual(1);
@@ -391,7 +412,9 @@ describe('specbound gas: auth and errors', () => {
   it('--debug logs the requests on stderr, redacted, and never the token', async () => {
     const result = await gas(['versions', '--debug', '--json']);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toMatch(/\[debug\] GET http:\/\/127\.0\.0\.1:\d+\/v1\/projects\/.+\/versions.* → 200/);
+    expect(result.stderr).toMatch(
+      /\[debug\] GET http:\/\/127\.0\.0\.1:\d+\/v1\/projects\/.+\/versions.* → 200/,
+    );
     expect(result.stdout + result.stderr).not.toContain(E2E_TOKEN);
     expect(() => result.json()).not.toThrow();
   });

@@ -17,7 +17,18 @@ describe('specbound demo', () => {
   it('runs every step against its own emulator and exits 0', async () => {
     const result = await h.run(['demo'], { timeoutMs: 60_000 });
     expect(result.code, result.stderr).toBe(0);
-    for (const step of ['create', 'push', 'version', 'deploy', 'run', 'processes', 'metrics', 'project', 'comments', 'webhook']) {
+    for (const step of [
+      'create',
+      'push',
+      'version',
+      'deploy',
+      'run',
+      'processes',
+      'metrics',
+      'project',
+      'comments',
+      'webhook',
+    ]) {
       expect(result.stdout).toMatch(new RegExp(`✓ (gas|bs ) ${step}`));
     }
     expect(result.stdout).toContain('greet("Ada") → "Hello, Ada! (from Apps Script)"');
@@ -53,24 +64,30 @@ describe('specbound demo', () => {
 describe('specbound emulator', () => {
   it('serves both APIs, saves to --state, and stops on SIGINT', async () => {
     const dir = await h.tempDir();
-    const child = spawn(process.execPath, [BIN, 'emulator', '--port', '0', '--state', 'state.json', '--json'], {
-      cwd: dir,
-      env: { PATH: process.env.PATH, NO_COLOR: '1' },
-    });
+    const child = spawn(
+      process.execPath,
+      [BIN, 'emulator', '--port', '0', '--state', 'state.json', '--json'],
+      {
+        cwd: dir,
+        env: { PATH: process.env.PATH, NO_COLOR: '1' },
+      },
+    );
     let stdout = '';
     child.stdout.setEncoding('utf8');
-    const info = await new Promise<{ appsScriptUrl: string; bugsmashUrl: string; state: string }>((resolve, reject) => {
-      child.stdout.on('data', (chunk: string) => {
-        stdout += chunk;
-        try {
-          resolve(JSON.parse(stdout));
-        } catch {
-          // not complete yet
-        }
-      });
-      child.on('error', reject);
-      setTimeout(() => reject(new Error(`no banner: ${stdout}`)), 20_000);
-    });
+    const info = await new Promise<{ appsScriptUrl: string; bugsmashUrl: string; state: string }>(
+      (resolve, reject) => {
+        child.stdout.on('data', (chunk: string) => {
+          stdout += chunk;
+          try {
+            resolve(JSON.parse(stdout));
+          } catch {
+            // not complete yet
+          }
+        });
+        child.on('error', reject);
+        setTimeout(() => reject(new Error(`no banner: ${stdout}`)), 20_000);
+      },
+    );
     expect(info.appsScriptUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(info.state).toBe(join(dir, 'state.json'));
     const created = await fetch(`${info.appsScriptUrl}/v1/projects`, {
