@@ -81,10 +81,6 @@ export function createContext(options: ContextOptions): CliContext {
           onWarning: (message) => io.warn(message),
         });
         for (const secret of google.secrets()) io.addSecret(secret);
-        // The first token now, so refused or unreachable credentials fail here as themselves
-        // (AuthRequiredError: exit 4 with its hint) before any API request; the client's later
-        // calls get the cached token, refreshed by the provider when it nears expiry.
-        io.addSecret(await google.auth());
         const auth = async () => {
           const token = await google.auth();
           io.addSecret(token);

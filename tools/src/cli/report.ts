@@ -24,18 +24,6 @@ export function describeError(error: unknown): Reported {
       return { code: EXIT.usage, message: error.message, hint, details };
     case 'AuthRequiredError':
       return { code: EXIT.auth, message: error.message, hint, details };
-    case 'CredentialsError': {
-      // The HTTP runtime wraps a failing token provider (a refresh during a long command); the
-      // provider's own error is the cause.
-      const refused = error.cause instanceof Error && error.cause.name === 'AuthRequiredError';
-      return {
-        code: refused ? EXIT.auth : EXIT.failure,
-        message: error.message,
-        hint:
-          hint ?? 'Run `specbound auth status` to check the Google credentials, then log in again if needed.',
-        details,
-      };
-    }
     case 'ScriptExecutionError': {
       const script = error as Error & {
         functionName: string;

@@ -4,13 +4,14 @@ import { describeError } from '../../src/cli/report.js';
 import { AuthRequiredError, ToolsError } from '../../src/errors.js';
 
 describe('a token provider failing inside the HTTP runtime (a refresh during a long command)', () => {
-  it('refused credentials still exit 4; an unreachable token endpoint exits 1; both say what to do', () => {
+  it('refused credentials still exit 4; an unreachable token endpoint exits 1', () => {
     const refused = new CredentialsError('The credentials for GET could not be obtained: Google refused …', {
       cause: Object.assign(new Error('Google refused …'), { name: 'AuthRequiredError' }),
     });
     expect(describeError(refused)).toMatchObject({
       code: 4,
-      hint: 'Run `specbound auth status` to check the Google credentials, then log in again if needed.',
+      message: 'Google refused …',
+      hint: 'Run `specbound auth status` to see which credentials are used and what is wrong with them.',
     });
     const unreachable = new CredentialsError(
       'The credentials for GET could not be obtained: Could not reach …',
