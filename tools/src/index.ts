@@ -58,6 +58,7 @@ export {
   cloneProject,
   createProject,
   type FileChange,
+  PullConflictError,
   type PulledFile,
   type PullOptions,
   type PullResult,

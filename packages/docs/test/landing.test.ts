@@ -35,7 +35,7 @@ describe('renderLanding', () => {
   it('shows both quick-start sample files, escaped', () => {
     expect(html).toContain('createAppsScriptClient');
     expect(html).toContain('createBugSmashClient');
-    expect(html).toContain('.get(&#39;00000000-0000-4000-8000-000000000000&#39;)');
+    expect(html).toContain('.get({ versionId: &#39;00000000-0000-4000-8000-000000000000&#39; })');
   });
 
   it('links each package README, the CLI and the Local development page', () => {

@@ -14,11 +14,12 @@ console.log(review_link);
 for await (const project of bugsmash.projects.iterate({
   types: ['website'],
 })) {
-  const { data: comments, active } = await bugsmash.comments.list(project.id, {
+  const { data: comments, active } = await bugsmash.comments.list({
+    projectId: project.id,
     plainText: true,
   });
   console.log(project.name, active, comments[0]?.comment);
 }
 await bugsmash.versions
-  .get('00000000-0000-4000-8000-000000000000')
+  .get({ versionId: '00000000-0000-4000-8000-000000000000' })
   .catch((e) => e instanceof NotFoundError && console.log(e.message));
