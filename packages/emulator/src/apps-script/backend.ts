@@ -35,6 +35,8 @@ export interface AppsScriptOptions {
   runMemoryBytes: number;
   /** Called after every change of state. */
   onChange: () => void;
+  /** Called for every line of script output as it is recorded. */
+  onLog?: (entry: { at: string; scriptId: string; functionName: string; line: string }) => void;
 }
 
 const randomId = (bytes: number) => randomBytes(bytes).toString('base64url');
@@ -499,7 +501,11 @@ export class AppsScriptBackend {
 
   #recordLogs(scriptId: string, functionName: string, lines: string[]): void {
     const at = nowIso();
-    for (const line of lines) this.logs.push({ at, scriptId, functionName, line });
+    for (const line of lines) {
+      const entry = { at, scriptId, functionName, line };
+      this.logs.push(entry);
+      this.#options.onLog?.(entry);
+    }
     if (this.logs.length > 5_000) this.logs.splice(0, this.logs.length - 5_000);
   }
 

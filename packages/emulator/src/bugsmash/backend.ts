@@ -320,7 +320,7 @@ export class BugsmashBackend {
       content_type: f.contentType,
       file_size: f.data.length,
       link: null,
-      data_base64: f.data.toString('base64'),
+      data_base64: Buffer.from(f.data.buffer, f.data.byteOffset, f.data.byteLength).toString('base64'),
     }));
     if (websiteUrl !== null) {
       // The real service screenshots the site; the emulator records the entry without bytes.

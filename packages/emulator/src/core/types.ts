@@ -1,5 +1,15 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import type { CompiledSpec, Operation, Problem, RequestValues } from '../spec/operations.ts';
+
+// These types are reachable from the package's public declarations, so they name no Node types
+// (`node:http`, `Buffer`): a user's project type-checks without @types/node.
+
+/** Request headers as Node's parser gives them (lower-case names; these few are never repeated). */
+export interface IncomingHttpHeaders {
+  [name: string]: string | string[] | undefined;
+  authorization?: string | undefined;
+  'content-type'?: string | undefined;
+  'if-none-match'?: string | undefined;
+}
 
 /** What a handler answers: a status, a JSON body (absent for none) and extra headers. */
 export interface Reply {
@@ -23,7 +33,7 @@ export class ServiceError extends Error {
 export interface UploadedFile {
   filename: string;
   contentType: string;
-  data: Buffer;
+  data: Uint8Array;
 }
 
 export interface RequestContext<P> {
