@@ -1,6 +1,7 @@
-// Worker-thread entry: one QuickJS module per worker, one job at a time.
+// Worker-thread entry: one QuickJS module per worker, one job at a time. Each reply carries the memory
+// the worker holds, so the pool can replace a worker a run has grown.
 import { parentPort } from 'node:worker_threads';
-import { checkJob, runJob } from './engine.ts';
+import { checkJob, memoryInUse, runJob } from './engine.ts';
 import type { WorkerReply, WorkerRequest } from './types.ts';
 
 const port = parentPort;
@@ -13,5 +14,8 @@ port.on('message', (request: WorkerRequest) => {
       : checkJob(request.job).then((outcome) => ({ id: request.id, type: 'check', outcome }));
   work
     .catch((error: unknown): WorkerReply => ({ id: request.id, type: 'crash', message: String(error) }))
-    .then((reply) => port.postMessage(reply));
+    .then(async (reply) => {
+      const memoryBytes = await memoryInUse().catch(() => 0);
+      port.postMessage({ ...reply, memoryBytes });
+    });
 });
