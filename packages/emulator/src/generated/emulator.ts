@@ -250,10 +250,8 @@ export interface components {
             isPrivate?: boolean;
             /** @description Tag names. */
             tags?: string[];
-            /** @description Where on the page or file the comment points (see BugSmash's `LocationMetadata`). */
-            locationMetadata?: Record<string, never> | null;
-            /** @description Browser, device and viewport of the reviewer (see BugSmash's `CommentMetadata`). */
-            commentMetadata?: Record<string, never> | null;
+            locationMetadata?: components["schemas"]["LocationMetadata"];
+            commentMetadata?: components["schemas"]["CommentMetadata"];
         };
         /** @description One webhook delivery (with its retries). */
         Delivery: {
@@ -383,9 +381,13 @@ export interface components {
              */
             version: 1;
             /** @description Users, bearer tokens, projects (content, versions, deployments) and processes. */
-            appsScript?: Record<string, never>;
+            appsScript?: {
+                [key: string]: unknown;
+            };
             /** @description The workspace, projects, versions, comments, folders and webhooks. */
-            bugsmash?: Record<string, never>;
+            bugsmash?: {
+                [key: string]: unknown;
+            };
         };
         /** @description A response (or webhook delivery) the emulator produced that its own spec forbids; always an emulator bug. */
         Violation: {
@@ -414,31 +416,6 @@ export interface components {
             /** @description The most recent, oldest first. */
             violations: components["schemas"]["Violation"][];
         };
-        /**
-         * @description A comment's state. (The `status` query filter of `GET /comments` spells it in lower case.)
-         * @enum {string}
-         */
-        CommentStatus: "Active" | "Resolved";
-        /**
-         * @description A comment's priority.
-         * @enum {string}
-         */
-        CommentPriority: "Unset" | "P1" | "P2" | "P3" | "P4";
-        /** @description A tag applied to a comment. */
-        Tag: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            /** @description Hex colour code, for example `#ff5722`. */
-            color?: string;
-        };
-        /** @description Browser context of a website, HTML or email comment; null for other project types. Whether it is sent only with `locationMetadata=true` is not public (unconfirmed), so it is optional. */
-        CommentMetadata: {
-            /** @description For example `Chrome`, `Firefox`, `Safari`. */
-            browser?: string;
-            /** @description Viewport class, for example `Desktop`, `Tablet`, `Mobile`. */
-            view?: string;
-        } | null;
         /** @description A point in pixels from the left and top of the viewport, as strings with a `px` suffix. */
         PixelPoint: {
             /** @example 123px */
@@ -461,6 +438,14 @@ export interface components {
                 min?: number;
                 max?: number | null;
             };
+        };
+        /** @description A tag applied to a comment. */
+        Tag: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description Hex colour code, for example `#ff5722`. */
+            color?: string;
         };
         /** @description Where a comment on a website, HTML or email project is pinned. */
         WebsiteLocationMetadata: {
@@ -493,6 +478,23 @@ export interface components {
         };
         /** @description Where the comment is pinned; present only when `locationMetadata=true` was asked for, and may be null. Website, HTML and email comments carry the website block; other project types carry a block whose field names are not public. */
         LocationMetadata: components["schemas"]["WebsiteLocationMetadata"] | components["schemas"]["OtherLocationMetadata"] | null;
+        /** @description Browser context of a website, HTML or email comment; null for other project types. Whether it is sent only with `locationMetadata=true` is not public (unconfirmed), so it is optional. */
+        CommentMetadata: {
+            /** @description For example `Chrome`, `Firefox`, `Safari`. */
+            browser?: string;
+            /** @description Viewport class, for example `Desktop`, `Tablet`, `Mobile`. */
+            view?: string;
+        } | null;
+        /**
+         * @description A comment's state. (The `status` query filter of `GET /comments` spells it in lower case.)
+         * @enum {string}
+         */
+        CommentStatus: "Active" | "Resolved";
+        /**
+         * @description A comment's priority.
+         * @enum {string}
+         */
+        CommentPriority: "Unset" | "P1" | "P2" | "P3" | "P4";
         /** @description A reviewer comment on a project. */
         Comment: {
             /** Format: uuid */

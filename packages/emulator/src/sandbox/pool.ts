@@ -61,7 +61,7 @@ type Pending = {
   /** Only for runs: how long before the watchdog fires. */
   limitMs?: number;
   signal?: AbortSignal;
-  onAbort?: () => void;
+  onAbort?: (() => void) | undefined;
 };
 
 interface Slot {
@@ -91,6 +91,13 @@ export class SandboxPool {
   /** Runs in progress (not queued). */
   get running(): number {
     return this.#slots.filter((s) => s.busy?.request.type === 'run').length;
+  }
+
+  /** Whether a run submitted now would start or wait, rather than be refused with PoolBusy. */
+  accepts(): boolean {
+    if (this.#closed) return false;
+    const idle = this.#slots.some((s) => s.busy === undefined) || this.#slots.length < this.size;
+    return idle || this.#queue.length < this.queueLimit;
   }
 
   async run(job: RunJob, signal?: AbortSignal): Promise<RunOutcome> {
@@ -138,8 +145,7 @@ export class SandboxPool {
   #submit(request: WorkerRequest, limitMs?: number, signal?: AbortSignal): Promise<WorkerReply> {
     if (this.#closed) return Promise.reject(new RunStopped('closed'));
     if (signal?.aborted) return Promise.reject(new RunStopped('aborted'));
-    const idle = this.#slots.some((s) => s.busy === undefined) || this.#slots.length < this.size;
-    if (!idle && this.#queue.length >= this.queueLimit) return Promise.reject(new PoolBusy(this.#queue.length));
+    if (!this.accepts()) return Promise.reject(new PoolBusy(this.#queue.length));
     return new Promise((resolve, reject) => {
       const pending: Pending = { request, resolve, reject };
       if (limitMs !== undefined) pending.limitMs = limitMs;
