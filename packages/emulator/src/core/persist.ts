@@ -320,7 +320,7 @@ export class StateFile {
     for (const name of await readdir(dir)) {
       const match = /\.(\d+)\.\d+\.tmp$/.exec(name);
       if (!name.startsWith(prefix) || match === null) continue;
-      if (!pidAlive(Number(match[1])) || Number(match[1]) === process.pid)
+      if (!pidAlive(Number(match[1])))
         await unlink(join(dir, name)).catch(() => undefined);
     }
   }
