@@ -79,6 +79,7 @@ export class SandboxPool {
   readonly #queue: Pending[] = [];
   #nextId = 1;
   #closed = false;
+  #spawned = 0;
 
   constructor(options: PoolOptions | number = {}) {
     const o = typeof options === 'number' ? { size: options } : options;
@@ -86,6 +87,11 @@ export class SandboxPool {
     this.queueLimit = Math.max(0, Math.floor(o.queueLimit ?? this.size * 4));
     this.#recycleBytes = o.recycleBytes ?? 256 * 1024 * 1024;
     this.#heapMb = o.workerHeapMb ?? 256;
+  }
+
+  /** Workers started so far (replacements included). */
+  get spawned(): number {
+    return this.#spawned;
   }
 
   /** Runs in progress (not queued). */
@@ -235,6 +241,7 @@ export class SandboxPool {
     const worker = new Worker(WORKER_URL, {
       resourceLimits: { maxOldGenerationSizeMb: this.#heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
     });
+    this.#spawned++;
     const slot: Slot = { worker, busy: undefined, timer: undefined };
     worker.on('message', (reply: WorkerReply) => {
       const pending = slot.busy;
