@@ -298,7 +298,10 @@ describe('fault injection refuses answers the spec does not allow', () => {
         { service: 'bugsmash', operationId: 'listProjects', method: 'GET', path: '/projects', status: 429 },
         'give either operationId or method and path, not both',
       ],
-      [{ service: 'bugsmash', operationId: 'listProjects', status: 42 }, 'invalid request: status must be >= 100'],
+      [
+        { service: 'bugsmash', operationId: 'listProjects', status: 42 },
+        'invalid request: status must be >= 100',
+      ],
       [
         { service: 'bugsmash', operationId: 'listProjects', status: 429, headers: { 'Retry-After': 60 } },
         'invalid request: headers.Retry-After must be string',

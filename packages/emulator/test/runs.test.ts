@@ -49,7 +49,10 @@ function run(
     method: 'POST',
     headers: { authorization: 'Bearer ada-token', 'content-type': 'application/json' },
     // A string is sent as written: JSON text too deep for JSON.stringify itself.
-    body: typeof parameters === 'string' ? `{"function":"${fn}","parameters":${parameters}}` : JSON.stringify({ function: fn, parameters }),
+    body:
+      typeof parameters === 'string'
+        ? `{"function":"${fn}","parameters":${parameters}}`
+        : JSON.stringify({ function: fn, parameters }),
     ...(signal === undefined ? {} : { signal }),
   });
 }
@@ -76,7 +79,9 @@ describe('runs that end', () => {
       scriptId,
       functionName: 'spin',
     });
-    const statuses = ('processes' in processes ? (processes.processes ?? []) : []).map((p) => p.processStatus);
+    const statuses = ('processes' in processes ? (processes.processes ?? []) : []).map(
+      (p) => p.processStatus,
+    );
     expect(statuses).toEqual(Array(6).fill('CANCELED'));
   });
 
@@ -142,7 +147,9 @@ describe('runs that end', () => {
     expect(lines.every((l) => l.line.length < 9 * 1024)).toBe(true);
     expect(lines.some((l) => l.line.includes('log output of this run cut'))).toBe(true);
 
-    const huge = (await (await run(emulator, deploymentId, 'huge')).json()) as { error?: { details?: unknown[] } };
+    const huge = (await (await run(emulator, deploymentId, 'huge')).json()) as {
+      error?: { details?: unknown[] };
+    };
     expect(JSON.stringify(huge.error?.details)).toContain('larger than');
   });
 
@@ -157,7 +164,9 @@ describe('runs that end', () => {
   });
 
   it('refuses a run limit Node cannot time (above 2^31 - 1 ms, or not a number) at start', async () => {
-    await expect(startEmulator({ runTimeoutMs: 2 ** 31 })).rejects.toThrow(/runTimeoutMs must be a whole number/);
+    await expect(startEmulator({ runTimeoutMs: 2 ** 31 })).rejects.toThrow(
+      /runTimeoutMs must be a whole number/,
+    );
     await expect(startEmulator({ runTimeoutMs: Number('six minutes') })).rejects.toThrow(/got NaN/);
   });
 });
