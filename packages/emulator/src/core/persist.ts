@@ -33,6 +33,8 @@ export interface StateSource {
 export interface StateFileOptions {
   /** Compact once the journal is larger than this many bytes and than the snapshot (default 4 MiB). */
   compactBytes?: number;
+  /** Opens files for writing (default fs/promises `open`); tests pass one whose disk fills up. */
+  open?: (path: string, flags: string) => Promise<FileHandle>;
 }
 
 function pidAlive(pid: number): boolean {
@@ -92,6 +94,7 @@ export class StateFile {
   readonly journalPath: string;
   readonly #changes: Changes;
   readonly #compactBytes: number;
+  readonly #open: (path: string, flags: string) => Promise<FileHandle>;
   #source: StateSource | undefined;
   #journal: FileHandle | undefined;
   #journalBytes = 0;
@@ -108,6 +111,7 @@ export class StateFile {
     this.journalPath = `${path}.journal`;
     this.#changes = changes;
     this.#compactBytes = options.compactBytes ?? 4 * 1024 * 1024;
+    this.#open = options.open ?? ((path, flags) => open(path, flags));
   }
 
   /**
@@ -227,14 +231,14 @@ export class StateFile {
   }
 
   async #openJournal(): Promise<FileHandle> {
-    this.#journal ??= await open(this.journalPath, 'a');
+    this.#journal ??= await this.#open(this.journalPath, 'a');
     return this.#journal;
   }
 
   async #writeAtomic(text: string): Promise<void> {
     const tmp = `${this.path}.${process.pid}.${++this.#counter}.tmp`;
     try {
-      const handle = await open(tmp, 'w');
+      const handle = await this.#open(tmp, 'w');
       try {
         await handle.writeFile(text);
         await handle.sync();
@@ -320,8 +324,7 @@ export class StateFile {
     for (const name of await readdir(dir)) {
       const match = /\.(\d+)\.\d+\.tmp$/.exec(name);
       if (!name.startsWith(prefix) || match === null) continue;
-      if (!pidAlive(Number(match[1])))
-        await unlink(join(dir, name)).catch(() => undefined);
+      if (!pidAlive(Number(match[1]))) await unlink(join(dir, name)).catch(() => undefined);
     }
   }
 }
