@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { escapeHtml } from './html.ts';
 import type { OpenApiDocument, OperationRef } from './operations.ts';
 import { SAMPLES_DIR } from './paths.ts';
-import type { Service } from './services.ts';
+import type { Reference, Service } from './services.ts';
 import { LANDING_CSS } from './style.ts';
 import { LOGO_DATA_URI } from './theme.ts';
 
@@ -59,7 +59,10 @@ function serviceCard({ service, doc, operations }: ServiceSummary): string {
 }
 
 /** The site's index page: what specbound is, its packages, install, quick starts and workflow. */
-export function renderLanding(services: readonly ServiceSummary[]): string {
+export function renderLanding(
+  services: readonly ServiceSummary[],
+  references: readonly Reference[] = [],
+): string {
   const installs = services.map((s) => s.service.packageName).join(' ');
   const starts = services
     .map(
@@ -83,7 +86,7 @@ export function renderLanding(services: readonly ServiceSummary[]): string {
     <h1>specbound</h1>
     <p class="lead">Contract-first TypeScript clients for the Google Apps Script API v1 and the BugSmash REST API v2,
     built from hand-written OpenAPI 3.1 specs and pinned to them by Pact contract tests.</p>
-    <nav>${services.map(({ service }) => `<a class="button" href="${service.id}.html">${escapeHtml(service.name)} reference</a>`).join(' ')}</nav>
+    <nav>${[...services.map(({ service }) => service), ...references].map((r) => `<a class="button" href="${r.id}.html">${escapeHtml(r.name)} reference</a>`).join(' ')}</nav>
   </div>
 </header>
 <main class="wrap">

@@ -187,6 +187,27 @@ describe('the sandbox pool', () => {
     await pool.close();
   });
 
+  it('stops an abandoned run at once by interrupting its guest; the same worker takes the next job', async () => {
+    const pool = new SandboxPool({ size: 1 });
+    const spin = {
+      files: [{ name: 'Code', source: 'function spin() { for (;;) {} }\nfunction one() { return 1; }' }],
+      functionName: 'spin',
+      parameters: [],
+      timeoutMs: 60_000,
+      memoryLimitBytes: 16 * 1024 * 1024,
+    };
+    const controller = new AbortController();
+    const running = pool.run(spin, controller.signal);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const stopping = Date.now();
+    controller.abort();
+    await expect(running).rejects.toMatchObject({ name: 'RunStopped', reason: 'aborted' });
+    expect(await pool.run({ ...spin, functionName: 'one' })).toMatchObject({ kind: 'ok', result: 1 });
+    expect(Date.now() - stopping).toBeLessThan(1_000);
+    expect(pool.spawned).toBe(1);
+    await pool.close();
+  });
+
   it('a job that cannot be sent to a worker fails alone, and the worker stays free', async () => {
     const pool = new SandboxPool({ size: 1 });
     const job = {

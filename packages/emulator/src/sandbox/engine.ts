@@ -1,6 +1,7 @@
 // Runs Apps Script server code inside QuickJS (WebAssembly): the guest has no access to the host's
 // globals, file system or network, its heap is capped and an interrupt handler enforces the time limit.
 // This module is loaded inside a worker thread (see pool.ts), so a long run never blocks the server.
+import { getHeapStatistics } from 'node:v8';
 import releaseSync from '@jitl/quickjs-wasmfile-release-sync';
 import {
   newQuickJSWASMModuleFromVariant,
@@ -145,7 +146,6 @@ function quickjs(): Promise<QuickJSWASMModule> {
 
 /** Memory this worker holds: QuickJS's WebAssembly memory (it only grows) plus the V8 heap. */
 export async function memoryInUse(): Promise<number> {
-  const { getHeapStatistics } = await import('node:v8');
   const wasm = modulePromise === undefined ? 0 : (await modulePromise).getWasmMemory().buffer.byteLength;
   return wasm + getHeapStatistics().used_heap_size;
 }
@@ -189,8 +189,12 @@ function describeThrown(ctx: QuickJSContext, handle: QuickJSHandle): Thrown {
   };
 }
 
-/** Evaluates the SERVER_JS files in order, then calls `job.functionName` with the JSON parameters. */
-export async function runJob(job: RunJob): Promise<RunOutcome> {
+/**
+ * Evaluates the SERVER_JS files in order, then calls `job.functionName` with the JSON parameters.
+ * `stop` (shared with the pool) interrupts the guest when its first element is set: a run whose
+ * caller went away ends at once and the worker stays usable.
+ */
+export async function runJob(job: RunJob, stop?: Int32Array): Promise<RunOutcome> {
   const QuickJS = await quickjs();
   const started = Date.now();
   const deadline = started + job.timeoutMs;
@@ -198,7 +202,9 @@ export async function runJob(job: RunJob): Promise<RunOutcome> {
   const runtime = QuickJS.newRuntime();
   runtime.setMemoryLimit(job.memoryLimitBytes);
   runtime.setMaxStackSize(1024 * 1024);
-  runtime.setInterruptHandler(() => Date.now() >= deadline);
+  runtime.setInterruptHandler(
+    () => Date.now() >= deadline || (stop !== undefined && Atomics.load(stop, 0) !== 0),
+  );
   const ctx = runtime.newContext();
   const finish = (outcome: RunResult): RunOutcome => ({ ...outcome, logs, durationMs: Date.now() - started });
   const failed = (handle: QuickJSHandle): RunOutcome => {

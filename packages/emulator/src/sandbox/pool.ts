@@ -1,6 +1,8 @@
 // A pool of worker threads running the QuickJS engine, so that a script spinning for minutes never
 // stalls the HTTP server. Runs that end early are really stopped: a run whose caller goes away (its
-// AbortSignal fires), a reset (`stopAll`) and `close()` terminate the worker and replace it. When
+// AbortSignal fires) or a reset (`stopAll`) interrupts the guest through a flag shared with its
+// worker, which then takes the next job; a guest that does not stop within a second has its worker
+// terminated and replaced, and `close()` terminates every worker. When
 // every worker is busy a run waits in a bounded queue; past that it is refused at once (`PoolBusy`),
 // never left hanging. Workers are spawned with V8 resource limits, and one that a run has grown past
 // `recycleBytes` is replaced after the run.
@@ -56,6 +58,8 @@ export interface PoolOptions {
 
 type Pending = {
   request: WorkerRequest;
+  /** Settled already (stopped): the worker's late reply only frees the slot. */
+  stopped?: boolean;
   resolve: (reply: WorkerReply) => void;
   reject: (error: Error) => void;
   /** Only for runs: how long before the watchdog fires. */
@@ -68,7 +72,12 @@ interface Slot {
   worker: Worker;
   busy: Pending | undefined;
   timer: NodeJS.Timeout | undefined;
+  /** Shared with the worker: set to interrupt the guest of the current run. */
+  stop: Int32Array;
 }
+
+/** How long a stopped run may take to notice its interrupt before its worker is terminated. */
+const STOP_GRACE_MS = 1_000;
 
 export class SandboxPool {
   readonly size: number;
@@ -127,9 +136,8 @@ export class SandboxPool {
     for (const pending of this.#queue.splice(0)) this.#settle(pending, new RunStopped('reset'));
     for (const slot of [...this.#slots]) {
       const pending = slot.busy;
-      if (pending?.request.type !== 'run') continue;
-      this.#retire(slot);
-      this.#settle(pending, new RunStopped('reset'));
+      if (pending?.request.type !== 'run' || pending.stopped) continue;
+      this.#interrupt(slot, pending, new RunStopped('reset'));
     }
     this.#pump();
   }
@@ -181,10 +189,29 @@ export class SandboxPool {
       return;
     }
     const slot = this.#slots.find((s) => s.busy === pending);
-    if (slot === undefined) return;
-    this.#retire(slot);
-    this.#settle(pending, new RunStopped('aborted'));
-    this.#pump();
+    if (slot === undefined || pending.stopped) return;
+    this.#interrupt(slot, pending, new RunStopped('aborted'));
+  }
+
+  /**
+   * Stops the run in a slot: its caller is answered now; the guest is interrupted through the shared
+   * flag and the worker, once it replies, takes the next job. A guest that does not stop within
+   * STOP_GRACE_MS has its worker terminated and replaced.
+   */
+  #interrupt(slot: Slot, pending: Pending, reason: RunStopped): void {
+    pending.stopped = true;
+    this.#settle(pending, reason);
+    Atomics.store(slot.stop, 0, 1);
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = setTimeout(() => {
+      try {
+        if (slot.busy !== pending) return;
+        this.#retire(slot);
+        this.#pump();
+      } catch {
+        // never throw from a timer
+      }
+    }, STOP_GRACE_MS);
   }
 
   #pump(): void {
@@ -217,6 +244,7 @@ export class SandboxPool {
         // here may throw: an exception in a timer would end the emulator.
         try {
           this.#retire(slot);
+          if (pending.stopped) return this.#pump();
           this.#settle(pending, {
             id: pending.request.id,
             type: 'run',
@@ -238,11 +266,13 @@ export class SandboxPool {
   }
 
   #spawn(): Slot {
+    const stop = new Int32Array(new SharedArrayBuffer(4));
     const worker = new Worker(WORKER_URL, {
+      workerData: { stop },
       resourceLimits: { maxOldGenerationSizeMb: this.#heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
     });
     this.#spawned++;
-    const slot: Slot = { worker, busy: undefined, timer: undefined };
+    const slot: Slot = { worker, busy: undefined, timer: undefined, stop };
     worker.on('message', (reply: WorkerReply) => {
       const pending = slot.busy;
       if (slot.timer) clearTimeout(slot.timer);
@@ -250,13 +280,14 @@ export class SandboxPool {
       slot.busy = undefined;
       // A worker a run has grown (QuickJS's memory never shrinks) is replaced rather than reused.
       if ((reply.memoryBytes ?? 0) > this.#recycleBytes) this.#retire(slot);
-      if (pending !== undefined && pending.request.id === reply.id) this.#settle(pending, reply);
+      if (pending !== undefined && !pending.stopped && pending.request.id === reply.id)
+        this.#settle(pending, reply);
       this.#pump();
     });
     const fail = (error: Error) => {
       const pending = slot.busy;
       this.#retire(slot);
-      if (pending !== undefined) this.#settle(pending, error);
+      if (pending !== undefined && !pending.stopped) this.#settle(pending, error);
       this.#pump();
     };
     worker.on('error', fail);
