@@ -203,8 +203,9 @@ describe('the sandbox pool', () => {
     controller.abort();
     await expect(running).rejects.toMatchObject({ name: 'RunStopped', reason: 'aborted' });
     expect(await pool.run({ ...spin, functionName: 'one' })).toMatchObject({ kind: 'ok', result: 1 });
-    expect(Date.now() - stopping).toBeLessThan(1_000);
+    // Interrupted, not killed: no new worker had to start (a loaded CI machine gets some slack).
     expect(pool.spawned).toBe(1);
+    expect(Date.now() - stopping).toBeLessThan(3_000);
     await pool.close();
   });
 
