@@ -231,6 +231,8 @@ export class SandboxPool {
     // postMessage clones the job and throws for what it cannot clone (a value nested too deep, say):
     // that fails this job only, and the slot stays free.
     try {
+      // Cleared here, not in the worker: a stop set before the worker even reads the job must hold.
+      Atomics.store(slot.stop, 0, 0);
       slot.worker.postMessage(pending.request);
     } catch (error) {
       this.#settle(pending, new Error(`the job cannot be sent to a sandbox worker: ${String(error)}`));

@@ -7,11 +7,10 @@ import type { WorkerReply, WorkerRequest } from './types.ts';
 const port = parentPort;
 if (port === null) throw new Error('sandbox/worker must run in a worker thread');
 
-/** Set by the pool to stop the current run (see SandboxPool#abort); cleared before each job. */
+/** Set by the pool to stop the current run (see SandboxPool#interrupt); the pool clears it before each job. */
 const stop = (workerData as { stop?: Int32Array } | undefined)?.stop;
 
 port.on('message', (request: WorkerRequest) => {
-  if (stop !== undefined) Atomics.store(stop, 0, 0);
   const work: Promise<WorkerReply> =
     request.type === 'run'
       ? runJob(request.job, stop).then((outcome) => ({ id: request.id, type: 'run', outcome }))
