@@ -165,6 +165,49 @@ describe('runs that end', () => {
     });
   });
 
+  it('an updateContent racing a reset answers 404, not 200 for content that is gone', async () => {
+    const { emulator, scriptId, deploymentId } = await emulatorWithScript({
+      sandboxWorkers: 1,
+      runTimeoutMs: 60_000,
+    });
+    // The only worker spins, so the content check waits in the queue until the reset stops the run.
+    const spinning = run(emulator, deploymentId, 'spin').catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const update = fetch(`${emulator.appsScriptUrl}/v1/projects/${scriptId}/content`, {
+      method: 'PUT',
+      headers: { authorization: 'Bearer ada-token', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        files: [
+          { name: 'appsscript', type: 'JSON', source: '{}' },
+          { name: 'Code', type: 'SERVER_JS', source: 'function late() {}' },
+        ],
+      }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await fetch(`${emulator.controlUrl}/reset`, { method: 'POST' })).status).toBe(200);
+    expect((await update).status).toBe(404);
+    expect(emulator.state().appsScript.projects).toEqual([]);
+    await spinning;
+  });
+
+  it('answers a source nested a million deep with a syntax error, not a 500', async () => {
+    const { emulator, scriptId } = await emulatorWithScript();
+    const answer = await fetch(`${emulator.appsScriptUrl}/v1/projects/${scriptId}/content`, {
+      method: 'PUT',
+      headers: { authorization: 'Bearer ada-token', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        files: [
+          { name: 'appsscript', type: 'JSON', source: '{}' },
+          { name: 'Code', type: 'SERVER_JS', source: `var x = ${'['.repeat(1_000_000)};` },
+        ],
+      }),
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({
+      error: { message: expect.stringContaining('Syntax error') },
+    });
+  });
+
   it('refuses a run limit Node cannot time (above 2^31 - 1 ms, or not a number) at start', async () => {
     await expect(startEmulator({ runTimeoutMs: 2 ** 31 })).rejects.toThrow(
       /runTimeoutMs must be a whole number/,

@@ -133,7 +133,11 @@ export class SandboxPool {
 
   /** Stops every queued and running run (a reset): their callers get RunStopped('reset'). */
   stopAll(): void {
-    for (const pending of this.#queue.splice(0)) this.#settle(pending, new RunStopped('reset'));
+    // Queued runs go; queued content checks stay (they belong to no state and are quick).
+    for (const pending of this.#queue.filter((p) => p.request.type === 'run')) {
+      this.#queue.splice(this.#queue.indexOf(pending), 1);
+      this.#settle(pending, new RunStopped('reset'));
+    }
     for (const slot of [...this.#slots]) {
       const pending = slot.busy;
       if (pending?.request.type !== 'run' || pending.stopped) continue;
