@@ -1,14 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { normalizeForValidator } from './normalize.ts';
+import { normalizeForComparator } from './normalize.ts';
 import { PACKAGE_DIR, type ProviderContract, REPO_ROOT } from './providers.ts';
 
 const REDOCLY_BIN = join(PACKAGE_DIR, 'node_modules', '.bin', 'redocly');
 
 /**
  * Bundles a multi-file spec (root + paths/ + components/) into the one JSON file
- * swagger-mock-validator reads, then spells out the constructs it misreads (see normalize.ts).
+ * the comparator reads, with its one setting (see normalize.ts).
  * `$ref`s between files are inlined into `components`, so the result is the same contract.
  */
 export function bundleSpec(contract: ProviderContract, outFile: string): string {
@@ -33,6 +33,6 @@ export function bundleSpec(contract: ProviderContract, outFile: string): string 
     },
   );
   const bundled = JSON.parse(readFileSync(outFile, 'utf8')) as object;
-  writeFileSync(outFile, `${JSON.stringify(normalizeForValidator(bundled), null, 2)}\n`);
+  writeFileSync(outFile, `${JSON.stringify(normalizeForComparator(bundled), null, 2)}\n`);
   return outFile;
 }

@@ -1,9 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import {
-  SwaggerMockValidatorFactory,
-  type ValidationMessage,
-  type ValidationOutcome,
-} from '@pactflow/swagger-mock-validator';
+import { Comparator, type Result } from '@pactflow/openapi-pact-comparator';
 import { type Coverage, coverageOf, operationsOf, requestsOf } from './coverage.ts';
 import { PACKAGE_DIR, type ProviderName } from './providers.ts';
 
@@ -11,6 +8,14 @@ export interface PactCheck {
   readonly provider: ProviderName;
   readonly specFile: string;
   readonly pactFile: string;
+}
+
+/** One finding of the comparator (an error or a warning; its `info` lines are dropped). */
+export type ValidationMessage = Result;
+
+export interface ValidationOutcome {
+  readonly errors: readonly ValidationMessage[];
+  readonly warnings: readonly ValidationMessage[];
 }
 
 export interface PactCheckResult extends PactCheck {
@@ -23,18 +28,39 @@ export interface PactCheckResult extends PactCheck {
 }
 
 /**
+ * One comparator per spec file: it compiles the spec's schemas once (swagger-mock-validator, its
+ * predecessor, recompiled them for every interaction, which made this check most of the contract
+ * loop's time) and reuses them for every pact compared against that spec.
+ */
+const comparators = new Map<string, Comparator>();
+
+function comparatorFor(specFile: string): Comparator {
+  let comparator = comparators.get(specFile);
+  if (comparator === undefined) {
+    const oas = JSON.parse(readFileSync(specFile, 'utf8')) as object;
+    comparator = new Comparator({ oas });
+    comparators.set(specFile, comparator);
+  }
+  return comparator;
+}
+
+/**
  * The check a bi-directional contract test makes: every interaction of the pact must be a request
- * the spec accepts and a response the spec allows (swagger-mock-validator), and, on top of that,
- * every operation of the spec must be exercised by at least one interaction.
+ * the spec accepts and a response the spec allows (@pactflow/openapi-pact-comparator), and, on top
+ * of that, every operation of the spec must be exercised by at least one interaction.
  *
  * Warnings fail the check too: a query parameter or header the spec does not declare is a real
  * drift between client and spec, not a matter of taste.
  */
 export async function checkPact(check: PactCheck): Promise<PactCheckResult> {
-  const outcome = await SwaggerMockValidatorFactory.create().validate({
-    specPathOrUrl: check.specFile,
-    mockPathOrUrl: check.pactFile,
-  });
+  const pact = JSON.parse(readFileSync(check.pactFile, 'utf8')) as object;
+  const errors: ValidationMessage[] = [];
+  const warnings: ValidationMessage[] = [];
+  for await (const result of comparatorFor(check.specFile).compare(pact)) {
+    if (result.type === 'error') errors.push(result);
+    else if (result.type === 'warning') warnings.push(result);
+  }
+  const outcome: ValidationOutcome = { errors, warnings };
   const requests = requestsOf(check.pactFile);
   const coverage = coverageOf(operationsOf(check.specFile), requests);
   const problems = [
@@ -83,9 +109,9 @@ export function formatReport(result: PactCheckResult): string {
 function describeMessage(message: ValidationMessage): string {
   const mock = message.mockDetails;
   const spec = message.specDetails;
-  const where = mock?.interactionDescription === undefined ? '' : ` in "${mock.interactionDescription}"`;
+  const where = mock?.interactionDescription == null ? '' : ` in "${mock.interactionDescription}"`;
   const state =
-    mock?.interactionState === undefined || mock.interactionState === '[none]'
+    mock?.interactionState == null || mock.interactionState === '[none]'
       ? ''
       : ` [given ${mock.interactionState}]`;
   const at = [mock?.location && `pact ${mock.location}`, spec?.location && `spec ${spec.location}`]

@@ -6,9 +6,15 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 const root = new URL('../../', import.meta.url);
 const packages = new URL('packages/', root);
 
+// Each package's results, then the contract loop's (contract-tests/bench/results.md: a before/after
+// measurement of test:contract across the change of checker, see its compare-revisions.sh).
+const folders = [
+  ...(await readdir(packages)).sort().map((name) => new URL(`${name}/`, packages)),
+  new URL('contract-tests/', root),
+];
 const sections = [];
-for (const name of (await readdir(packages)).sort()) {
-  const results = new URL(`${name}/bench/results.md`, packages);
+for (const folder of folders) {
+  const results = new URL('bench/results.md', folder);
   const text = await readFile(results, 'utf8').catch(() => undefined);
   if (text === undefined) continue;
   // Each package's file starts with its own H1: demote every heading one level.
@@ -21,7 +27,8 @@ const header = `# Benchmarks
 
 Written by \`tools/dev bench\` (the turbo \`bench\` task): every package bench measures its peers in the
 same run on this machine and writes \`packages/<name>/bench/results.md\`; this file stitches them
-together. Figures from a 2-core machine are noisy: compare the ratios, which are measured in one
+together, with \`contract-tests/bench/results.md\` (the contract loop's time before and after its
+change of checker) last. Figures from a 2-core machine are noisy: compare the ratios, which are measured in one
 run with alternating rounds, rather than absolute requests per second.
 `;
 await writeFile(new URL('BENCHMARKS.md', root), `${header}\n${sections.join('\n\n')}\n`);

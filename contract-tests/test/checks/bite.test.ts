@@ -25,7 +25,7 @@ beforeAll(() => {
   for (const contract of PROVIDERS) {
     if (!existsSync(pactFileOf(contract.provider))) {
       throw new Error(
-        `No pact file for ${contract.provider}: run the consumer tests first (pnpm test:contract).`,
+        `No pact file for ${contract.provider}: run the consumer tests first (./tools/dev test:contract).`,
       );
     }
     const file = bundleSpec(contract, join(scratch, `${contract.slug}.original.json`));
@@ -84,6 +84,38 @@ describe('the pact-vs-spec check', () => {
     expect(result.outcome.errors).toEqual([]);
     expect(result.outcome.warnings.map((warning) => warning.code)).toContain('response.header.undefined');
     expect(formatReport(result)).toMatch(/FAILED[\s\S]*response\.header\.undefined[\s\S]*retry-after/);
+  });
+
+  it('fails when a custom-verb path changes (Apps Script /v1/scripts/{scriptId}:run → :exec)', async () => {
+    const result = await validateCopy('apps-script-api', 'run-renamed', (spec) => {
+      const item = spec.paths['/v1/scripts/{scriptId}:run'];
+      if (item === undefined)
+        throw new Error('the Apps Script spec has no /v1/scripts/{scriptId}:run to rename');
+      delete spec.paths['/v1/scripts/{scriptId}:run'];
+      spec.paths['/v1/scripts/{scriptId}:exec'] = item;
+    });
+    expect(result.ok).toBe(false);
+    expect(result.outcome.errors.map((error) => error.code)).toContain('request.path-or-method.unknown');
+    expect(formatReport(result)).toMatch(/a request to run a function that returns/);
+  });
+
+  it('fails when a literal query name stops being declared (Apps Script userProcessFilter.statuses)', async () => {
+    const result = await validateCopy('apps-script-api', 'no-statuses', (spec) => {
+      const operation = spec.paths['/v1/processes']?.get as {
+        parameters?: { name?: string; $ref?: string }[];
+      };
+      const before = operation?.parameters?.length ?? 0;
+      operation.parameters = (operation.parameters ?? []).filter(
+        (parameter) =>
+          parameter.name !== 'userProcessFilter.statuses' &&
+          !parameter.$ref?.endsWith('UserProcessFilterStatuses'),
+      );
+      if (operation.parameters.length === before)
+        throw new Error('the Apps Script spec has no userProcessFilter.statuses parameter to remove');
+    });
+    expect(result.ok).toBe(false);
+    expect(result.outcome.warnings.map((warning) => warning.code)).toContain('request.query.unknown');
+    expect(formatReport(result)).toMatch(/userProcessFilter\.statuses/);
   });
 
   it('fails when the spec grows an operation no interaction exercises', async () => {

@@ -1,2 +1,3 @@
-/** The version of `@specbound/apps-script`, named in the user agent. Kept in sync with package.json (a test checks). */
+// Generated from package.json by tools/scripts/write-version.mjs at build time: do not edit.
+/** The version of `@specbound/apps-script`, as published. */
 export const VERSION = '0.1.0';

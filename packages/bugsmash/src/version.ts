@@ -1,2 +1,3 @@
-/** This package's version, named in the user agent (a test keeps it equal to package.json's). */
+// Generated from package.json by tools/scripts/write-version.mjs at build time: do not edit.
+/** The version of `@specbound/bugsmash`, as published. */
 export const VERSION = '0.1.0';

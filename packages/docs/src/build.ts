@@ -1,11 +1,14 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { injectDeliveries } from './deliveries.ts';
 import { renderLanding } from './landing.ts';
+import { renderLocalDevelopment } from './local-development.ts';
 import { localizeRedocPage } from './offline.ts';
 import { listOperations, type OpenApiDocument } from './operations.ts';
 import { BUNDLE_DIR, DIST_DIR } from './paths.ts';
 import { buildDocs, bundleSpec } from './redocly.ts';
 import { injectSamples } from './samples.ts';
+import { summarizeScopes } from './security.ts';
 import { REFERENCES, SERVICES } from './services.ts';
 import { LOGO_DATA_URI, REDOC_OPTIONS } from './theme.ts';
 
@@ -19,6 +22,10 @@ for (const service of SERVICES) {
   const doc = JSON.parse(await readFile(bundled, 'utf8')) as OpenApiDocument;
   const operations = listOperations(doc);
   await injectSamples(service.id, operations);
+  // After the samples: a delivery's receiving sample stays first (in view when its menu item is
+  // picked), the whole delivery follows it.
+  injectDeliveries(operations);
+  summarizeScopes(operations);
   // Redoc renders x-logo at the top of its sidebar; its href makes it the way back to the landing page.
   doc.info['x-logo'] = { url: LOGO_DATA_URI, href: 'index.html', altText: 'specbound docs home' };
   await writeFile(bundled, `${JSON.stringify(doc, null, 2)}\n`);
@@ -41,4 +48,5 @@ for (const reference of REFERENCES) {
 }
 
 await writeFile(join(DIST_DIR, 'index.html'), renderLanding(summaries, REFERENCES));
+await writeFile(join(DIST_DIR, 'local-development.html'), renderLocalDevelopment());
 console.log(join(DIST_DIR, 'index.html'));

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { escapeHtml } from './html.ts';
+import { REPOSITORY_URL, readmeUrl } from './links.ts';
 import type { OpenApiDocument, OperationRef } from './operations.ts';
 import { SAMPLES_DIR } from './paths.ts';
 import type { Reference, Service } from './services.ts';
@@ -13,22 +14,36 @@ export interface ServiceSummary {
   readonly operations: readonly OperationRef[];
 }
 
-const PACKAGES: readonly (readonly [string, string])[] = [
+/** [package, folder in the repository, what it is]: each links to its README. */
+const PACKAGES: readonly (readonly [string, string, string])[] = [
   [
     '@specbound/http',
+    'packages/http',
     'The runtime every client shares: retries with backoff and Retry-After, per-attempt timeouts, auth strategies, one error hierarchy, pagination, credential redaction.',
   ],
   [
     '@specbound/apps-script',
+    'packages/apps-script',
     'Apps Script API v1: all 16 operations, scripts.run with typed script errors, pagination, conditional reads, manifest checks.',
   ],
   [
     '@specbound/bugsmash',
+    'packages/bugsmash',
     'BugSmash REST API v2: all 26 endpoints, envelope unwrapping, page/limit pagination, multipart uploads, webhook verification.',
   ],
-  ['@specbound/emulator', 'A local, stateful emulator of both services, routed and validated by the specs.'],
+  [
+    '@specbound/emulator',
+    'packages/emulator',
+    'A local, stateful emulator of both services, routed and validated by the specs (npx specbound-emulator).',
+  ],
+  [
+    '@specbound/tools',
+    'tools',
+    'The specbound CLI: Apps Script projects (clasp-compatible) and BugSmash from a terminal, and a demo against the emulator.',
+  ],
   [
     '@specbound/docs',
+    'packages/docs',
     'This site: a landing page and one API reference per spec, with a type-checked TypeScript sample per operation.',
   ],
 ];
@@ -36,7 +51,7 @@ const PACKAGES: readonly (readonly [string, string])[] = [
 const WORKFLOW: readonly string[] = [
   'Change the spec in <code>specs/&lt;service&gt;/</code> (a file per path, a file per component). <code>tools/dev lint:specs</code> runs Redocly with the house rules as errors.',
   '<code>tools/dev generate</code> rewrites <code>packages/&lt;service&gt;/src/generated/schema.ts</code>; the client’s types follow, and a hand-written method that no longer fits stops compiling.',
-  'Add or adjust the Pact interaction in <code>contract-tests/test/consumer/&lt;service&gt;/</code>. <code>test:contract</code> writes the pact files, checks each against its spec with <code>@pactflow/swagger-mock-validator</code>, and verifies them against the emulator as the provider.',
+  'Add or adjust the Pact interaction in <code>contract-tests/test/consumer/&lt;service&gt;/</code>. <code>test:contract</code> writes the pact files, checks each against its spec with <code>@pactflow/openapi-pact-comparator</code>, and verifies them against the emulator as the provider.',
   'Every operation in these references carries a sample compiled against the real client in the <code>typecheck</code> task, so a renamed method breaks the build instead of the docs.',
   '<code>tools/dev test</code> runs all of it; CI runs the same command.',
 ];
@@ -86,7 +101,7 @@ export function renderLanding(
     <h1>specbound</h1>
     <p class="lead">Contract-first TypeScript clients for the Google Apps Script API v1 and the BugSmash REST API v2,
     built from hand-written OpenAPI 3.1 specs and pinned to them by Pact contract tests.</p>
-    <nav>${[...services.map(({ service }) => service), ...references].map((r) => `<a class="button" href="${r.id}.html">${escapeHtml(r.name)} reference</a>`).join(' ')}</nav>
+    <nav>${[...services.map(({ service }) => service), ...references].map((r) => `<a class="button" href="${r.id}.html">${escapeHtml(r.name)} reference</a>`).join(' ')} <a class="button" href="local-development.html">Local development</a></nav>
   </div>
 </header>
 <main class="wrap">
@@ -101,22 +116,32 @@ ${services.map(serviceCard).join('\n')}
 <table>
 <thead><tr><th>package</th><th>what it is</th></tr></thead>
 <tbody>
-${PACKAGES.map(([name, what]) => `<tr><td><code>${name}</code></td><td>${escapeHtml(what)}</td></tr>`).join('\n')}
+${PACKAGES.map(([name, folder, what]) => `<tr><td><a href="${readmeUrl(folder)}"><code>${name}</code></a></td><td>${escapeHtml(what)}</td></tr>`).join('\n')}
 </tbody>
 </table>
 <p>The specs are linted with Redocly, turned into types with openapi-typescript and wrapped by small
-hand-written clients over openapi-fetch and <code>@specbound/http</code>. Both clients run in Node ≥ 22,
-browsers, Deno and Bun: only <code>fetch</code> is needed.</p>
+hand-written clients over openapi-fetch and <code>@specbound/http</code>. ESM only; Node ≥ 22.12. Both
+clients also run in browsers, Deno and Bun: only <code>fetch</code> is needed. The
+<a href="${readmeUrl('tools')}">specbound CLI</a> drives both services from a terminal, and
+<a href="local-development.html">Local development</a> shows how to work against the emulator.</p>
 </section>
 <section id="install">
 <h2>Install</h2>
 <pre><code>npm install ${installs}</code></pre>
+<p>Until the first release reaches npm, <code>./tools/dev pack</code> in a checkout packs every package and
+prints one <code>npm install</code> line of tarballs that installs them into any project with npm alone:
+see the <a href="${REPOSITORY_URL}#install">repository README's Install section</a>.</p>
 <p>Working on specbound itself: <code>./tools/dev build</code> builds everything (this site included) and
 <code>./tools/dev test</code> runs every test; both bootstrap Node and pnpm into <code>.toolchain/</code> when needed.</p>
 </section>
 <section id="quick-start">
 <h2>Quick start</h2>
 ${starts}
+</section>
+<section id="local-development">
+<h2>Local development</h2>
+<p>Run both services on your machine with the emulator, drive them with the CLI, keep state between runs and
+inject the failures you need to test: <a href="local-development.html">Local development</a>.</p>
 </section>
 <section id="workflow">
 <h2>Contract-testing workflow</h2>

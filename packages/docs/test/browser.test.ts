@@ -1,43 +1,31 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations, type OpenApiDocument, type OperationRef } from '../src/operations.ts';
 import { BUNDLE_DIR, DIST_DIR, PACKAGE_DIR } from '../src/paths.ts';
 import { type RunningServer, startServer } from '../src/serve.ts';
 import { SERVICES, type Service } from '../src/services.ts';
+import { type LaunchedBrowser, launchBrowser } from './support/browser.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = join(PACKAGE_DIR, 'artifacts');
 
 let server: RunningServer;
-let browser: Browser;
+let browser: LaunchedBrowser;
 let context: BrowserContext;
 /** Requests to anywhere but this machine: aborted, and each one fails the test that made it. */
 const outside: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: install Debian's Chromium with \`apt-get install -y chromium\``);
-  }
   if (!existsSync(join(DIST_DIR, 'index.html')) || !existsSync(BUNDLE_DIR)) {
-    throw new Error('No built site in packages/docs/dist: run `pnpm --filter @specbound/docs docs` first');
+    throw new Error('No built site in packages/docs/dist: run `./tools/dev docs` first');
   }
   await mkdir(ARTIFACTS, { recursive: true });
   server = await startServer({ port: 0 });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  browser = await launchBrowser();
+  console.info(`browser: ${browser.source} (${browser.executablePath})`);
+  context = await browser.browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.route('**/*', (route) => {
     const url = new URL(route.request().url());
     if (url.protocol === 'data:' || url.protocol === 'blob:' || url.hostname === '127.0.0.1')
@@ -104,6 +92,7 @@ describe('the landing page', () => {
       'Packages',
       'Install',
       'Quick start',
+      'Local development',
       'Contract-testing workflow',
     ]) {
       expect(await page.getByRole('heading', { name: heading, exact: true }).isVisible()).toBe(true);
@@ -128,6 +117,15 @@ describe('the landing page', () => {
       await page.waitForURL('**/index.html');
       await page.getByRole('heading', { level: 1, name: 'specbound' }).waitFor();
     }
+    // The Local development page and the way back.
+    await page.locator('header nav').getByRole('link', { name: 'Local development' }).click();
+    await page.waitForURL('**/local-development.html');
+    for (const heading of ['The emulator', 'The CLI', 'State', 'Faults', 'Use your existing tools offline']) {
+      await page.getByRole('heading', { level: 2, name: heading, exact: true }).waitFor();
+    }
+    await page.screenshot({ path: join(ARTIFACTS, 'local-development.png'), fullPage: true });
+    await page.getByRole('link', { name: 'specbound docs home' }).click();
+    await page.waitForURL('**/index.html');
     await expectClean(page, errors);
     await page.close();
   });
@@ -153,6 +151,11 @@ for (const service of SERVICES) {
         expect(source, `${op.operationId} has a sample`).toBeTypeOf('string');
         await expectSampleInView(page, op.operationId, source ?? '');
       }
+      // Each webhook delivery is shown whole: request line, signed headers and body.
+      const deliveries = operations.filter((op) => op.webhook).length;
+      expect(
+        await page.locator('pre', { hasText: /X-BugSmash-Signature: sha256=[0-9a-f]{64}/ }).count(),
+      ).toBe(deliveries);
       await page.screenshot({ path: join(ARTIFACTS, `${service.id}-sample.png`) });
       await expectClean(page, errors);
       await page.close();

@@ -35,7 +35,21 @@ describe('renderLanding', () => {
   it('shows both quick-start sample files, escaped', () => {
     expect(html).toContain('createAppsScriptClient');
     expect(html).toContain('createBugSmashClient');
-    expect(html).toContain('await bugsmash.versions.get(&#39;missing-id&#39;)');
+    expect(html).toContain('.get(&#39;00000000-0000-4000-8000-000000000000&#39;)');
+  });
+
+  it('links each package README, the CLI and the Local development page', () => {
+    for (const folder of [
+      'packages/http',
+      'packages/apps-script',
+      'packages/bugsmash',
+      'packages/emulator',
+      'tools',
+    ])
+      expect(html).toContain(`href="https://github.com/specbound/specbound/tree/main/${folder}#readme"`);
+    expect(html).toContain('specbound CLI</a>');
+    expect(html).toContain('href="local-development.html"');
+    expect(html).toContain('https://github.com/specbound/specbound#install');
   });
 
   it('loads nothing from outside: no external scripts, stylesheets, images or fonts', () => {

@@ -16,6 +16,7 @@ import { StateFile, StateFileError } from './core/persist.ts';
 import { handleServiceRequest, send } from './core/pipeline.ts';
 import { ServiceError } from './core/types.ts';
 import { type Violation, ViolationLog } from './core/violations.ts';
+import { handleGoogleOAuth, isGoogleOAuthPath } from './google-oauth.ts';
 import { defaultPoolSize, SandboxPool } from './sandbox/pool.ts';
 import { seedDemo } from './seed.ts';
 import { DEFAULT_SPEC_PATHS, loadSpec } from './spec/load.ts';
@@ -61,6 +62,26 @@ export interface EmulatorOptions {
   specs?: { appsScript?: string; bugsmash?: string };
   /** Called for every spec violation (the CLI logs them). */
   onViolation?: (violation: Violation) => void;
+  /** Called once per answered request (the CLI logs one line each). */
+  onRequest?: (entry: RequestLogEntry) => void;
+  /** Called for every line a script writes with `Logger.log` or `console.*` during `scripts.run`. */
+  onScriptLog?: (entry: ScriptLogEntry) => void;
+}
+
+/** One answered request: the path without its query (which may carry an API key), the status and the time taken. */
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+}
+
+/** One line of script output, as `GET /__emulator/logs` lists it. */
+export interface ScriptLogEntry {
+  at: string;
+  scriptId: string;
+  functionName: string;
+  line: string;
 }
 
 export interface RunningEmulator {
@@ -167,6 +188,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     runTimeoutMs,
     runMemoryBytes: options.runMemoryBytes ?? 64 * 1024 * 1024,
     changes,
+    ...(options.onScriptLog === undefined ? {} : { onLog: options.onScriptLog }),
   });
   const dispatcher = new WebhookDispatcher({
     retries: options.webhookRetries ?? 3,
@@ -242,6 +264,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   const server = createServer((req, res) => {
     const url = requestUrl(req.url ?? '/', origin || 'http://127.0.0.1');
+    const onRequest = options.onRequest;
+    if (onRequest !== undefined) {
+      const started = performance.now();
+      const method = req.method ?? 'GET';
+      const path = url?.pathname ?? '(malformed)';
+      res.once('finish', () =>
+        onRequest({ method, path, status: res.statusCode, ms: Math.round(performance.now() - started) }),
+      );
+    }
     if (url === undefined) {
       req.resume();
       send(res, { status: 400, body: { error: 'malformed request target' } });
@@ -250,6 +281,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     let work: Promise<void>;
     if (isControlRequest(req.url ?? '/', url))
       work = handleServiceRequest(services.control, req, res, url, pipeline);
+    else if (isGoogleOAuthPath(url.pathname)) work = handleGoogleOAuth(req, res, url);
     else if (url.pathname === '/api/v2' || url.pathname.startsWith('/api/v2/'))
       work = handleServiceRequest(services.bugsmash, req, res, url, pipeline);
     else work = handleServiceRequest(services.appsScript, req, res, url, pipeline);

@@ -6,8 +6,12 @@ export type { Violation } from './core/violations.ts';
 export {
   DEFAULT_BUGSMASH_API_KEY,
   type EmulatorOptions,
+  type RequestLogEntry,
   type RunningEmulator,
+  type ScriptLogEntry,
   startEmulator,
 } from './emulator.ts';
+export { formatRedirectEnv, REDIRECT_SPECIFIER, redirectEnv, redirectModuleUrl } from './redirect-env.ts';
+export { installRedirect, REDIRECTED_HOSTS, RedirectConfigError } from './redirect-install.ts';
 export { DEMO_USERS } from './seed.ts';
 export { emptyState, normalizeState, type StateDocument, StateDocumentError } from './state.ts';

@@ -2,13 +2,13 @@
 // week of process history; a BugSmash workspace with folders, projects, versions and comments.
 // BugSmash comments go through the backend, so they raise `new_comment` for subscribed webhooks.
 import type { AppsScriptBackend } from './apps-script/backend.ts';
-import { newDeploymentId, newScriptId } from './apps-script/backend.ts';
 import type { AsFile, AsProject, ProcessStatus, ProcessType } from './apps-script/model.ts';
 import type { BugsmashBackend } from './bugsmash/backend.ts';
 import { addComment, addReply } from './bugsmash/comments.ts';
 import { createFolder } from './bugsmash/folders.ts';
 import { createProject } from './bugsmash/projects.ts';
 import { newVersion, storeUploadsSync } from './bugsmash/versions.ts';
+import { bugsmashIds, DEMO_APPS_SCRIPT_IDS, stabilizeBugsmashIds } from './seed-ids.ts';
 
 export const DEMO_USERS = [
   {
@@ -81,7 +81,7 @@ function seedAppsScript(apps: AppsScriptBackend): void {
     file('Format', 'SERVER_JS', LIB, created, ada),
   ];
   const invoices: AsProject = {
-    scriptId: newScriptId(),
+    scriptId: DEMO_APPS_SCRIPT_IDS.invoiceMailer,
     title: 'Invoice mailer',
     createTime: created,
     updateTime: iso(now - 2 * day),
@@ -104,13 +104,13 @@ function seedAppsScript(apps: AppsScriptBackend): void {
     ],
     deployments: [
       {
-        deploymentId: newDeploymentId(),
+        deploymentId: DEMO_APPS_SCRIPT_IDS.invoiceMailerHead,
         manifestFileName: 'appsscript',
         description: 'Head deployment',
         updateTime: iso(now - 2 * day),
       },
       {
-        deploymentId: newDeploymentId(),
+        deploymentId: DEMO_APPS_SCRIPT_IDS.invoiceMailerApi,
         versionNumber: 2,
         manifestFileName: 'appsscript',
         description: 'Production API',
@@ -120,7 +120,7 @@ function seedAppsScript(apps: AppsScriptBackend): void {
   };
   const grace = DEMO_USERS[1].email;
   const empty: AsProject = {
-    scriptId: newScriptId(),
+    scriptId: DEMO_APPS_SCRIPT_IDS.teamRota,
     title: 'Team rota',
     createTime: iso(now - 5 * day),
     updateTime: iso(now - 5 * day),
@@ -138,7 +138,7 @@ function seedAppsScript(apps: AppsScriptBackend): void {
     versions: [],
     deployments: [
       {
-        deploymentId: newDeploymentId(),
+        deploymentId: DEMO_APPS_SCRIPT_IDS.teamRotaHead,
         manifestFileName: 'appsscript',
         description: 'Head deployment',
         updateTime: iso(now - 5 * day),
@@ -178,6 +178,7 @@ function seedAppsScript(apps: AppsScriptBackend): void {
 }
 
 function seedBugsmash(bugs: BugsmashBackend): void {
+  const before = bugsmashIds(bugs);
   bugs.workspace = {
     id: '2c4e6a8c-0e2a-4c6e-8a0c-2e4a6c8e0a2c',
     owner_name: 'Ada Lovelace',
@@ -244,6 +245,7 @@ function seedBugsmash(bugs: BugsmashBackend): void {
     priority: 'P1',
     tags: ['charts'],
   });
+  stabilizeBugsmashIds(bugs, before);
 }
 
 /** Adds the demo data set to the current state. */

@@ -19,4 +19,6 @@ for await (const project of bugsmash.projects.iterate({
   });
   console.log(project.name, active, comments[0]?.comment);
 }
-await bugsmash.versions.get('missing-id').catch((e) => e instanceof NotFoundError && console.log(e.message));
+await bugsmash.versions
+  .get('00000000-0000-4000-8000-000000000000')
+  .catch((e) => e instanceof NotFoundError && console.log(e.message));

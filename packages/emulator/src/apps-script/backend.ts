@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Changes, type Collection } from '../core/changes.ts';
 import type { SandboxPool } from '../sandbox/pool.ts';
 import { invalidArgument, notFound } from './errors.ts';
-import { LogRing } from './logs.ts';
+import { type LogLine, LogRing } from './logs.ts';
 import type { AppsScriptState, AsDeployment, AsFile, AsProject, AsUser, AsVersion } from './model.ts';
 import { ProcessStore } from './processes.ts';
 
@@ -17,6 +17,8 @@ export interface AppsScriptOptions {
   runMemoryBytes: number;
   /** Where entity changes are noted for the state file (default: a tracker nobody saves). */
   changes?: Changes;
+  /** Called for every line of script output as it is recorded. */
+  onLog?: (entry: LogLine) => void;
 }
 
 const randomId = (bytes: number) => randomBytes(bytes).toString('base64url');

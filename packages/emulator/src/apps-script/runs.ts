@@ -169,7 +169,11 @@ export async function runFunction(
   }
   if (b.generation === generation) {
     const at = nowIso();
-    for (const line of outcome.logs) b.logs.add({ at, scriptId: project.scriptId, functionName, line });
+    for (const line of outcome.logs) {
+      const entry = { at, scriptId: project.scriptId, functionName, line };
+      b.logs.add(entry);
+      b.options.onLog?.(entry);
+    }
   }
   finish(
     outcome.kind === 'ok' ? 'COMPLETED' : outcome.kind === 'timeout' ? 'TIMED_OUT' : 'FAILED',

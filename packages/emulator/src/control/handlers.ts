@@ -22,7 +22,7 @@ export interface ControlDeps {
   replaceState(next: 'empty' | 'demo' | StateDocument): void;
   snapshot(): StateDocument;
   /** An uploaded file's bytes and type, or undefined. */
-  file(fileId: string): Promise<{ data: Buffer; contentType: string } | undefined>;
+  file(fileId: string): Promise<{ data: Uint8Array; contentType: string } | undefined>;
 }
 
 export function controlHandlers(deps: ControlDeps): TypedHandlers<operations, 'control'> {

@@ -6,11 +6,11 @@ import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from
 import { access, mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 
-export const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+export const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 export class BlobStore {
   readonly dir: string | undefined;
-  readonly #memory = new Map<string, Buffer>();
+  readonly #memory = new Map<string, Uint8Array>();
   readonly #known = new Set<string>();
   #counter = 0;
 
@@ -20,7 +20,7 @@ export class BlobStore {
   }
 
   /** Stores the bytes (once) and returns their hash. Resolves once they are durable. */
-  async put(data: Buffer): Promise<string> {
+  async put(data: Uint8Array): Promise<string> {
     const hash = sha256(data);
     if (this.dir === undefined) {
       this.#memory.set(hash, data);
@@ -54,7 +54,7 @@ export class BlobStore {
   }
 
   /** The same, synchronously: for the few bytes of the demo data set and of inline state documents. */
-  putSync(data: Buffer): string {
+  putSync(data: Uint8Array): string {
     const hash = sha256(data);
     if (this.dir === undefined) {
       this.#memory.set(hash, data);
@@ -76,7 +76,7 @@ export class BlobStore {
     return hash;
   }
 
-  async get(hash: string): Promise<Buffer | undefined> {
+  async get(hash: string): Promise<Uint8Array | undefined> {
     if (!/^[0-9a-f]{64}$/.test(hash)) return undefined;
     if (this.dir === undefined) return this.#memory.get(hash);
     return readFile(join(this.dir, hash)).catch(() => undefined);

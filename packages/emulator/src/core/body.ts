@@ -205,6 +205,6 @@ export function isUploadedFile(value: unknown): value is UploadedFile {
     value !== null &&
     typeof value === 'object' &&
     'data' in value &&
-    Buffer.isBuffer((value as UploadedFile).data)
+    (value as UploadedFile).data instanceof Uint8Array
   );
 }

@@ -23,11 +23,11 @@ export interface PipelineOptions {
 
 export function send(res: ServerResponse, reply: Reply): void {
   const headers: Record<string, string> = { ...reply.headers };
-  let payload: string | Buffer | undefined;
-  if (Buffer.isBuffer(reply.body)) {
+  let payload: string | Uint8Array | undefined;
+  if (reply.body instanceof Uint8Array) {
     payload = reply.body;
     headers['content-type'] ??= 'application/octet-stream';
-    headers['content-length'] = String(payload.length);
+    headers['content-length'] = String(payload.byteLength);
   } else if (reply.body !== undefined) {
     payload = JSON.stringify(reply.body);
     headers['content-type'] ??= 'application/json; charset=UTF-8';

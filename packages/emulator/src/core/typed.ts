@@ -11,7 +11,7 @@ type Headers = Record<string, string>;
 type ReplyFor<S, R> = R extends { content: { 'application/json': infer B } }
   ? { status: StatusOf<S>; body: B; headers?: Headers }
   : R extends { content: { 'application/octet-stream': unknown } }
-    ? { status: StatusOf<S>; body: Buffer; headers?: Headers }
+    ? { status: StatusOf<S>; body: Uint8Array; headers?: Headers }
     : { status: StatusOf<S>; body?: undefined; headers?: Headers };
 
 /** Every answer the operation declares, as a union. */

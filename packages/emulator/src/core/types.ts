@@ -1,8 +1,18 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import type { CompiledSpec, Operation, Problem, RequestValues } from '../spec/operations.ts';
 import type { MultipartLimits } from './body.ts';
 
-/** What a handler answers: a status, a JSON body (raw bytes for a Buffer; absent for none) and extra headers. */
+// These types are reachable from the package's public declarations, so they name no Node types
+// (`node:http`, `Buffer`): a user's project type-checks without @types/node.
+
+/** Request headers as Node's parser gives them (lower-case names; these few are never repeated). */
+export interface IncomingHttpHeaders {
+  [name: string]: string | string[] | undefined;
+  authorization?: string | undefined;
+  'content-type'?: string | undefined;
+  'if-none-match'?: string | undefined;
+}
+
+/** What a handler answers: a status, a JSON body (raw bytes for a Uint8Array; absent for none) and extra headers. */
 export interface Reply {
   status: number;
   body?: unknown;
@@ -24,7 +34,7 @@ export class ServiceError extends Error {
 export interface UploadedFile {
   filename: string;
   contentType: string;
-  data: Buffer;
+  data: Uint8Array;
 }
 
 export interface RequestContext<P> {

@@ -1,10 +1,10 @@
-// Bundles a split OpenAPI 3.1 spec (root openapi.yaml + paths/ + components/) into one document with
-// Redocly, the same resolver `redocly lint` and `openapi-typescript` use, so routes and schemas come
-// straight from the spec files.
+// Loads the OpenAPI documents the emulator routes and validates by. The built package reads the two
+// specs its build bundled into dist/specs/*.json (plain JSON, no bundler at runtime); running from
+// source, or given split YAML specs (`startEmulator({ specs })`), it bundles them with Redocly
+// (spec/bundle.ts), loaded only then: Redocly is a build-time dependency of this package.
 import { existsSync } from 'node:fs';
-import { access } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { bundle, createConfig } from '@redocly/openapi-core';
 
 export type JsonObject = { [key: string]: unknown };
 
@@ -42,11 +42,11 @@ export const DEFAULT_SPEC_PATHS = {
 
 const cache = new Map<string, Promise<OpenApiDocument>>();
 
-/** Loads and bundles a spec once per process (tests start many emulators). */
+/** Loads a spec once per process (tests start many emulators): bundled JSON as is, YAML through Redocly. */
 export function loadSpec(rootPath: string): Promise<OpenApiDocument> {
   let pending = cache.get(rootPath);
   if (pending === undefined) {
-    pending = bundleSpec(rootPath);
+    pending = readSpec(rootPath);
     cache.set(rootPath, pending);
     pending.catch(() => cache.delete(rootPath));
   }
@@ -67,23 +67,40 @@ export class SpecNotFoundError extends Error {
   }
 }
 
-async function bundleSpec(rootPath: string): Promise<OpenApiDocument> {
+function checkDocument(doc: unknown, rootPath: string): OpenApiDocument {
+  if (doc === null || typeof doc !== 'object' || !('paths' in doc) || !('openapi' in doc)) {
+    throw new Error(`${rootPath} is not an OpenAPI document`);
+  }
+  return doc as OpenApiDocument;
+}
+
+async function readSpec(rootPath: string): Promise<OpenApiDocument> {
   // Redocly's own error is a bare ENOENT; a published copy of this package has no specs/ beside it,
   // so say what is missing and how to fix it.
   await access(rootPath).catch(() => {
     throw new SpecNotFoundError(rootPath);
   });
-  const config = await createConfig({});
-  const result = await bundle({ ref: rootPath, config, dereference: false });
-  const doc: unknown = result.bundle.parsed;
-  if (doc === null || typeof doc !== 'object' || !('paths' in doc) || !('openapi' in doc)) {
-    throw new Error(`${rootPath} is not an OpenAPI document`);
+  if (rootPath.endsWith('.json')) {
+    const text = await readFile(rootPath, 'utf8');
+    try {
+      return checkDocument(JSON.parse(text), rootPath);
+    } catch (error) {
+      if (error instanceof SyntaxError) throw new Error(`${rootPath} is not valid JSON: ${error.message}`);
+      throw error;
+    }
   }
-  const problems = result.problems.filter((p) => p.severity === 'error');
-  if (problems.length > 0) {
-    throw new Error(`${rootPath} does not bundle: ${problems.map((p) => p.message).join('; ')}`);
+  let bundler: typeof import('./bundle.ts');
+  try {
+    bundler = await import('./bundle.ts');
+  } catch (error) {
+    throw new Error(
+      `${rootPath} is a split YAML spec, which the emulator bundles with @redocly/openapi-core, and that ` +
+        'package is not installed (it is only needed for YAML specs): install it as a dev dependency, ' +
+        'or give the emulator a bundled JSON spec.',
+      { cause: error },
+    );
   }
-  return doc as OpenApiDocument;
+  return checkDocument(await bundler.bundleSpec(rootPath), rootPath);
 }
 
 export function isObject(value: unknown): value is JsonObject {

@@ -1,0 +1,224 @@
+// The machinery behind the `@specbound/emulator/redirect` preload: requests to Google's Apps Script API
+// and OAuth 2.0 token endpoint go to the emulator instead, every other request is left exactly as it
+// was. Tools reach the network in two ways and both are covered:
+//   - Node's `http`/`https` modules (`request` and `get`): node-fetch uses them, and so gaxios, and so
+//     googleapis, google-auth-library and clasp;
+//   - the global `fetch` (undici): our own clients and most modern code.
+// A tool that imports the `undici` package itself, or opens sockets directly, is not covered.
+import type * as Http from 'node:http';
+import { createRequire, syncBuiltinESMExports } from 'node:module';
+
+// The modules' own (CommonJS) objects: an ESM namespace is read-only, and everyone who imports
+// `node:https`, whichever way, ends up reading these properties.
+const require = createRequire(import.meta.url);
+const http = require('node:http') as typeof Http;
+const https = require('node:https') as typeof import('node:https');
+
+/** The hosts sent to the emulator, and the path each one is served under there. */
+export const REDIRECTED_HOSTS: Readonly<Record<string, string>> = {
+  'script.googleapis.com': '',
+  'oauth2.googleapis.com': '/oauth2',
+};
+
+/** Thrown when SPECBOUND_EMULATOR_URL (or the URL given to `installRedirect`) is not a usable base URL. */
+export class RedirectConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RedirectConfigError';
+  }
+}
+
+/** Checks an emulator base URL: http(s), no query or fragment; returns it without a trailing slash. */
+export function parseEmulatorUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new RedirectConfigError(
+      `SPECBOUND_EMULATOR_URL must be the emulator's base URL, such as http://127.0.0.1:8787; "${raw}" is not a URL`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new RedirectConfigError(
+      `SPECBOUND_EMULATOR_URL must be an http:// or https:// URL such as http://127.0.0.1:8787, not ${url.protocol}`,
+    );
+  }
+  if (url.search !== '' || url.hash !== '') {
+    throw new RedirectConfigError('SPECBOUND_EMULATOR_URL must be a base URL without a query or fragment');
+  }
+  url.pathname = url.pathname.replace(/\/+$/, '');
+  return url;
+}
+
+function isDefaultPort(protocol: string, port: string): boolean {
+  return port === '' || (protocol === 'https:' && port === '443') || (protocol === 'http:' && port === '80');
+}
+
+/** Where a request to `url` goes instead, or undefined when it is not one the redirect takes. */
+export function redirectTarget(url: URL, emulator: URL): URL | undefined {
+  return targetFor(url.protocol, url.hostname, url.port, `${url.pathname}${url.search}`, emulator);
+}
+
+function targetFor(
+  protocol: string,
+  hostname: string,
+  port: string,
+  path: string,
+  emulator: URL,
+): URL | undefined {
+  if (protocol !== 'http:' && protocol !== 'https:') return undefined;
+  if (!isDefaultPort(protocol, port)) return undefined;
+  const prefix = REDIRECTED_HOSTS[hostname.toLowerCase().replace(/\.$/, '')];
+  if (prefix === undefined) return undefined;
+  const base = emulator.pathname.replace(/\/+$/, '');
+  return new URL(`${base}${prefix}${path.startsWith('/') ? path : `/${path}`}`, emulator.origin);
+}
+
+type RequestArgs = unknown[];
+type RequestFunction = (...args: RequestArgs) => Http.ClientRequest;
+
+/**
+ * Works out where an `http.request`/`https.request` call goes (Node merges a URL argument with the
+ * options that follow it, the options winning) and, when it is a redirected host, the arguments of an
+ * equivalent request to the emulator. The caller's agent is dropped: it belongs to the original
+ * protocol (an `https.Agent` cannot carry an http:// request) and may be a proxy agent.
+ */
+function redirectArgs(
+  args: RequestArgs,
+  defaultProtocol: 'http:' | 'https:',
+  emulator: URL,
+): { options: Http.RequestOptions; callback?: (res: Http.IncomingMessage) => void } | undefined {
+  let i = 0;
+  let url: URL | undefined;
+  if (typeof args[0] === 'string' || args[0] instanceof URL) {
+    try {
+      url = new URL(String(args[0]));
+    } catch {
+      return undefined; // Node throws its own error for a bad URL
+    }
+    i = 1;
+  }
+  let options: Http.RequestOptions = {};
+  const maybeOptions = args[i];
+  if (maybeOptions !== null && typeof maybeOptions === 'object') {
+    options = maybeOptions as Http.RequestOptions;
+    i++;
+  }
+  const callback =
+    typeof args[i] === 'function' ? (args[i] as (res: Http.IncomingMessage) => void) : undefined;
+
+  const protocol = options.protocol ?? url?.protocol ?? defaultProtocol;
+  const hostname = (options.hostname ?? options.host ?? url?.hostname ?? 'localhost').replace(/^\[|\]$/g, '');
+  const port = options.port !== undefined && options.port !== null ? String(options.port) : (url?.port ?? '');
+  const path = options.path ?? (url === undefined ? '/' : `${url.pathname}${url.search}`);
+  const target = targetFor(protocol, hostname, port, path, emulator);
+  if (target === undefined) return undefined;
+
+  const {
+    agent: _agent,
+    host: _host,
+    hostname: _hostname,
+    port: _port,
+    path: _path,
+    protocol: _protocol,
+    socketPath: _socketPath,
+    createConnection: _createConnection,
+    ...rest
+  } = options as Http.RequestOptions & { servername?: string };
+  delete (rest as { servername?: string }).servername;
+  const redirected: Http.RequestOptions = {
+    ...rest,
+    protocol: target.protocol,
+    hostname: target.hostname.replace(/^\[|\]$/g, ''),
+    port: target.port === '' ? (target.protocol === 'https:' ? 443 : 80) : Number(target.port),
+    path: `${target.pathname}${target.search}`,
+  };
+  if (rest.auth === undefined && url !== undefined && (url.username !== '' || url.password !== '')) {
+    redirected.auth = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+  }
+  return callback === undefined ? { options: redirected } : { options: redirected, callback };
+}
+
+async function redirectedFetch(
+  original: typeof fetch,
+  input: Request,
+  target: URL,
+  init: RequestInit | undefined,
+): Promise<Response> {
+  // A Request's body is a stream; re-sending it to another URL means reading it first.
+  const body = input.body === null ? null : await input.arrayBuffer();
+  return original(target, {
+    method: input.method,
+    headers: input.headers,
+    body,
+    signal: input.signal,
+    redirect: input.redirect,
+    ...init,
+  });
+}
+
+/**
+ * Sends requests to `script.googleapis.com` and `oauth2.googleapis.com` (through `http`, `https` and
+ * the global `fetch`) to the emulator at `emulatorUrl`; returns a function that undoes it. Every other
+ * request goes through the original functions untouched.
+ */
+export function installRedirect(emulatorUrl: string | URL): () => void {
+  const emulator = parseEmulatorUrl(String(emulatorUrl));
+  const originals = {
+    httpRequest: http.request,
+    httpGet: http.get,
+    httpsRequest: https.request,
+    httpsGet: https.get,
+    fetch: globalThis.fetch,
+  };
+  const send = (redirected: NonNullable<ReturnType<typeof redirectArgs>>): Http.ClientRequest => {
+    const request = redirected.options.protocol === 'https:' ? originals.httpsRequest : originals.httpRequest;
+    return redirected.callback === undefined
+      ? request(redirected.options)
+      : request(redirected.options, redirected.callback);
+  };
+  const wrap = (
+    original: RequestFunction,
+    defaultProtocol: 'http:' | 'https:',
+    end: boolean,
+  ): RequestFunction =>
+    function redirectingRequest(this: unknown, ...args: RequestArgs) {
+      const redirected = redirectArgs(args, defaultProtocol, emulator);
+      if (redirected === undefined) return original.apply(this, args);
+      const req = send(redirected);
+      if (end) req.end();
+      return req;
+    };
+
+  http.request = wrap(originals.httpRequest as RequestFunction, 'http:', false) as typeof http.request;
+  http.get = wrap(originals.httpGet as RequestFunction, 'http:', true) as typeof http.get;
+  https.request = wrap(originals.httpsRequest as RequestFunction, 'https:', false) as typeof https.request;
+  https.get = wrap(originals.httpsGet as RequestFunction, 'https:', true) as typeof https.get;
+  if (typeof originals.fetch === 'function') {
+    const original = originals.fetch;
+    globalThis.fetch = function redirectingFetch(input: RequestInfo | URL, init?: RequestInit) {
+      const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      let url: URL;
+      try {
+        url = new URL(href);
+      } catch {
+        return original(input, init);
+      }
+      const target = redirectTarget(url, emulator);
+      if (target === undefined) return original(input, init);
+      if (input instanceof Request) return redirectedFetch(original, input, target, init);
+      return original(target, init);
+    };
+  }
+  // `import { request } from 'node:https'` reads the ESM copies of the exports; bring them up to date.
+  syncBuiltinESMExports();
+
+  return () => {
+    http.request = originals.httpRequest;
+    http.get = originals.httpGet;
+    https.request = originals.httpsRequest;
+    https.get = originals.httpsGet;
+    if (typeof originals.fetch === 'function') globalThis.fetch = originals.fetch;
+    syncBuiltinESMExports();
+  };
+}

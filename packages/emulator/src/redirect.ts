@@ -1,0 +1,34 @@
+// The preload: `NODE_OPTIONS="--import @specbound/emulator/redirect" SPECBOUND_EMULATOR_URL=http://127.0.0.1:8787 clasp push`
+// sends the tool's Apps Script API calls and OAuth token refreshes to the emulator (see
+// redirect-install.ts). Without SPECBOUND_EMULATOR_URL it does nothing, so the NODE_OPTIONS line can
+// stay in a shell profile or CI job and be switched with one variable.
+import { isMainThread } from 'node:worker_threads';
+import {
+  installRedirect,
+  parseEmulatorUrl,
+  REDIRECTED_HOSTS,
+  RedirectConfigError,
+} from './redirect-install.ts';
+
+const raw = process.env.SPECBOUND_EMULATOR_URL;
+if (raw !== undefined && raw.trim() !== '') {
+  let emulator: URL;
+  try {
+    emulator = parseEmulatorUrl(raw);
+  } catch (error) {
+    if (!(error instanceof RedirectConfigError)) throw error;
+    // Going on would send the tool's requests to Google, which the user asked not to; stop instead.
+    process.stderr.write(`specbound: ${error.message} (or unset it to reach Google)\n`);
+    process.exit(2);
+  }
+  installRedirect(emulator);
+  // One line per process (worker threads load preloads too), on stderr so piped output stays clean.
+  if (isMainThread) {
+    const shown = new URL(emulator.href);
+    shown.username = '';
+    shown.password = '';
+    process.stderr.write(
+      `specbound: ${Object.keys(REDIRECTED_HOSTS).join(' and ')} requests go to the emulator at ${shown.href.replace(/\/$/, '')} (SPECBOUND_EMULATOR_URL)\n`,
+    );
+  }
+}

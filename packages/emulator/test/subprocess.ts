@@ -1,0 +1,51 @@
+// Runs a Node program as a child process, bounded in time, and collects what a user would see.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export interface Outcome {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runNode(
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs?: number },
+): Promise<Outcome> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: options.timeoutMs ?? 30_000,
+      killSignal: 'SIGKILL',
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    child.once('error', reject);
+    child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
+
+/** This package's folder (what `node_modules/@specbound/emulator` points at in a user's project). */
+export const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+/** The built preload; the e2e tests load it through the package's `./redirect` export, as users do. */
+export function requireBuiltRedirect(): void {
+  if (!existsSync(new URL('../dist/redirect.js', import.meta.url))) {
+    throw new Error('dist/redirect.js is missing: build the emulator first (./tools/dev build)');
+  }
+}
+
+/** An environment with nothing of the parent's but PATH, so a test sees what a fresh shell gives. */
+export function cleanEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH ?? '', NO_COLOR: '1', FORCE_COLOR: '0', ...extra };
+}

@@ -1,0 +1,29 @@
+import { spawn } from 'node:child_process';
+import { loadProject } from '../../../apps-script/config.js';
+import { editorUrl } from '../../../apps-script/open.js';
+import type { CliContext } from '../../context.js';
+
+export async function open(ctx: CliContext, options: { browser: boolean }): Promise<void> {
+  const project = await loadProject(ctx.cwd);
+  const url = editorUrl(project.scriptId);
+  ctx.io.result({ scriptId: project.scriptId, url }, () => ctx.io.line(url));
+  if (options.browser && ctx.io.isTTY && hasDesktop(ctx.env)) openInBrowser(url);
+}
+
+function hasDesktop(env: Record<string, string | undefined>): boolean {
+  if (process.platform === 'darwin' || process.platform === 'win32') return true;
+  return Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);
+}
+
+function openInBrowser(url: string): void {
+  const [command, args] =
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '""', url]]
+        : ['xdg-open', [url]];
+  // Best effort: the URL is already printed, so a missing opener is not an error.
+  const child = spawn(command, args, { stdio: 'ignore', detached: true });
+  child.on('error', () => {});
+  child.unref();
+}

@@ -1,0 +1,131 @@
+// What a command's `run` receives: the streams, the global options, and factories for the
+// clients (created on first use, so `--help` and usage errors never touch auth).
+import type { AppsScriptClient } from '@specbound/apps-script';
+import type { BugSmashClient } from '@specbound/bugsmash';
+import type { LogEvent } from '@specbound/http';
+import { AuthRequiredError, UsageError } from '../errors.js';
+import { BUGSMASH_URL, type GlobalOptions, GOOGLE_APPS_SCRIPT_URL } from './globals.js';
+import { Io, type OutStream } from './output.js';
+
+export interface CliContext {
+  io: Io;
+  globals: GlobalOptions;
+  env: Record<string, string | undefined>;
+  /** The directory the command works in (where `.clasp.json` is looked up). */
+  cwd: string;
+  appsScriptUrl: string;
+  bugsmashUrl: string;
+  /** The Apps Script client, authenticated; throws `AuthRequiredError` without credentials. */
+  appsScript(): Promise<AppsScriptClient>;
+  /** The BugSmash client, authenticated; throws `AuthRequiredError` without an API key. */
+  bugsmash(): Promise<BugSmashClient>;
+}
+
+export interface ContextOptions {
+  globals: GlobalOptions;
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+  stdout?: OutStream;
+  stderr?: OutStream;
+}
+
+export function createContext(options: ContextOptions): CliContext {
+  const env = options.env ?? process.env;
+  const { globals } = options;
+  const io = new Io({
+    stdout: options.stdout ?? process.stdout,
+    stderr: options.stderr ?? process.stderr,
+    env,
+    json: globals.json === true,
+  });
+  const appsScriptUrl = baseUrl(
+    '--apps-script-url',
+    globals.appsScriptUrl ?? env.SPECBOUND_APPS_SCRIPT_URL,
+    GOOGLE_APPS_SCRIPT_URL,
+  );
+  const bugsmashUrl = baseUrl(
+    '--bugsmash-url',
+    globals.bugsmashUrl ?? env.SPECBOUND_BUGSMASH_URL,
+    BUGSMASH_URL,
+  );
+  const logger =
+    globals.debug === true
+      ? (event: LogEvent) => {
+          const status = event.status ?? event.error ?? 'no response';
+          io.stderr.write(
+            io.redact(
+              `${io.styleErr('dim', '[debug]')} ${event.method} ${event.url} → ${status} (${Math.round(event.durationMs)} ms, attempt ${event.attempt})\n`,
+            ),
+          );
+        }
+      : undefined;
+
+  let appsScript: Promise<AppsScriptClient> | undefined;
+  let bugsmash: Promise<BugSmashClient> | undefined;
+  return {
+    io,
+    globals,
+    env,
+    cwd: options.cwd ?? process.cwd(),
+    appsScriptUrl,
+    bugsmashUrl,
+    appsScript() {
+      appsScript ??= (async () => {
+        const token = googleAccessToken(env);
+        io.addSecret(token);
+        const { createAppsScriptClient } = await import('@specbound/apps-script');
+        return createAppsScriptClient({ baseUrl: appsScriptUrl, auth: token, logger });
+      })();
+      return appsScript;
+    },
+    bugsmash() {
+      bugsmash ??= (async () => {
+        const apiKey = env.SPECBOUND_BUGSMASH_API_KEY;
+        if (apiKey === undefined || apiKey === '') {
+          throw new AuthRequiredError('No BugSmash API key: SPECBOUND_BUGSMASH_API_KEY is not set.', {
+            hint: 'Create a key in BugSmash (Settings → API) and export SPECBOUND_BUGSMASH_API_KEY=<key>.',
+          });
+        }
+        io.addSecret(apiKey);
+        const { createBugSmashClient } = await import('@specbound/bugsmash');
+        return createBugSmashClient({ apiKey, baseUrl: bugsmashUrl, logger });
+      })();
+      return bugsmash;
+    },
+  };
+}
+
+/**
+ * The Google access token. This build reads one source, `SPECBOUND_GOOGLE_TOKEN`; the credential
+ * sources of `specbound login` (credentials JSON, delegation, the stored login) plug in here.
+ */
+function googleAccessToken(env: Record<string, string | undefined>): string {
+  const token = env.SPECBOUND_GOOGLE_TOKEN;
+  if (token !== undefined && token.trim() !== '') return token.trim();
+  throw new AuthRequiredError('No Google credentials: SPECBOUND_GOOGLE_TOKEN is not set.', {
+    hint: 'Export SPECBOUND_GOOGLE_TOKEN=<OAuth access token with the Apps Script scopes> (e.g. from `gcloud auth print-access-token`), then run the command again.',
+  });
+}
+
+function baseUrl(flag: string, value: string | undefined, fallback: string): string {
+  if (value === undefined || value === '') return fallback;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${flag}: "${value}" is not a URL.`, {
+      hint: `Pass an absolute http(s) URL, e.g. ${flag} http://127.0.0.1:8080`,
+    });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`${flag}: only http and https URLs are supported (got ${url.protocol}).`, {
+      hint: `Pass an absolute http(s) URL, e.g. ${flag} http://127.0.0.1:8080`,
+    });
+  }
+  return value.replace(/\/+$/, '');
+}
+
+/** The context of a running command (its options merged with the global ones). */
+export function contextOf(command: { optsWithGlobals(): object }): CliContext {
+  return createContext({ globals: command.optsWithGlobals() as GlobalOptions });
+}

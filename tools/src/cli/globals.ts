@@ -1,0 +1,32 @@
+// The options every command accepts (commander lets them appear before or after the command).
+// A group that needs another global option adds it here, so `main.ts` can skip its value when it
+// looks for the command name without loading any command module.
+import type { Command } from '@commander-js/extra-typings';
+
+export const GOOGLE_APPS_SCRIPT_URL = 'https://script.googleapis.com';
+export const BUGSMASH_URL = 'https://api.bugsmash.io/api/v2';
+
+/** Global options that take a value (`--name value`). */
+export const GLOBAL_VALUE_OPTIONS: ReadonlySet<string> = new Set(['--apps-script-url', '--bugsmash-url']);
+
+export function addGlobalOptions(program: Command) {
+  return program
+    .option('--json', 'print the data as JSON (NDJSON for streams) and nothing else on stdout')
+    .option('--debug', 'log every HTTP request (redacted) on stderr')
+    .option(
+      '--apps-script-url <url>',
+      `Apps Script API base URL (env SPECBOUND_APPS_SCRIPT_URL; default ${GOOGLE_APPS_SCRIPT_URL})`,
+    )
+    .option(
+      '--bugsmash-url <url>',
+      `BugSmash API base URL (env SPECBOUND_BUGSMASH_URL; default ${BUGSMASH_URL})`,
+    );
+}
+
+/** The global options as commands see them (`command.optsWithGlobals()`). */
+export interface GlobalOptions {
+  json?: true | undefined;
+  debug?: true | undefined;
+  appsScriptUrl?: string | undefined;
+  bugsmashUrl?: string | undefined;
+}

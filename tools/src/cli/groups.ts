@@ -1,0 +1,50 @@
+// The command groups of `specbound`. main.ts lists them in `--help` from this table alone and imports
+// a group's module only when the command line names it, so `specbound --help` loads no command code.
+// To add a group: add a row here and a `commands/<group>/index.ts` exporting `register` (see README.md).
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+
+export interface GroupModule {
+  /** Adds the group's command(s) to the program: flags and descriptions only; each action imports its verb. */
+  register(program: CommandUnknownOpts): void;
+}
+
+export interface Group {
+  /** The name on the command line (a top-level command name for one-command groups like `demo`). */
+  name: string;
+  aliases?: readonly string[];
+  /** One line for `specbound --help`. */
+  summary: string;
+  load: () => Promise<GroupModule>;
+}
+
+export const GROUPS: readonly Group[] = [
+  {
+    name: 'apps-script',
+    aliases: ['gas'],
+    summary:
+      'Apps Script projects: create, clone, pull, push, deploy, run, processes, metrics (clasp-compatible)',
+    load: () => import('./commands/apps-script/index.js'),
+  },
+  {
+    name: 'emulator',
+    summary: 'start the local emulator of both services',
+    load: () => import('./commands/emulator/index.js'),
+  },
+];
+
+/** The group a command line names (its first operand; `help <group>` names `<group>`). */
+export function findGroup(argv: readonly string[], valueOptions: ReadonlySet<string>): Group | undefined {
+  const operands: string[] = [];
+  for (let i = 0; i < argv.length && operands.length < 2; i++) {
+    const arg = argv[i] ?? '';
+    if (arg === '--') break;
+    if (arg.startsWith('-')) {
+      if (valueOptions.has(arg)) i++;
+      continue;
+    }
+    operands.push(arg);
+  }
+  const name = operands[0] === 'help' ? operands[1] : operands[0];
+  if (name === undefined) return undefined;
+  return GROUPS.find((group) => group.name === name || group.aliases?.includes(name));
+}

@@ -1,0 +1,70 @@
+// The `specbound` program: global options, the group table, errors → exit codes.
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError } from '@commander-js/extra-typings';
+import { addGlobalOptions, GLOBAL_VALUE_OPTIONS } from './globals.js';
+import { findGroup, GROUPS } from './groups.js';
+import { Io } from './output.js';
+import { EXIT, reportError } from './report.js';
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}
+
+/** Runs the CLI on `argv` (without node and the script) and resolves to the exit code. */
+export async function main(argv: readonly string[]): Promise<number> {
+  const io = new Io({
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    json: argv.includes('--json'),
+  });
+  const program = addGlobalOptions(new Command('specbound'))
+    .description('Apps Script and BugSmash from a terminal: a fast, scriptable clasp replacement.')
+    .version(version(), '-v, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .showSuggestionAfterError()
+    .configureHelp({ showGlobalOptions: true })
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      outputError: (text, write) =>
+        write(`${io.styleErr(['red', 'bold'], 'error:')} ${text.replace(/^error: /, '')}`),
+    })
+    .addHelpText(
+      'after',
+      '\nEnvironment: SPECBOUND_GOOGLE_TOKEN, SPECBOUND_APPS_SCRIPT_URL, SPECBOUND_BUGSMASH_URL, NO_COLOR, FORCE_COLOR.\nExit codes: 0 ok, 1 failure (API or script error), 2 usage error, 4 authentication needed.',
+    );
+
+  try {
+    const wanted = findGroup(argv, GLOBAL_VALUE_OPTIONS);
+    for (const group of GROUPS) {
+      if (group === wanted) {
+        (await group.load()).register(program);
+      } else {
+        // A placeholder for the listing; naming it loads the real group instead.
+        program
+          .command(group.name)
+          .aliases(group.aliases ?? [])
+          .description(group.summary)
+          .helpOption(false)
+          .allowUnknownOption()
+          .allowExcessArguments();
+      }
+    }
+    await program.parseAsync([...argv], { from: 'user' });
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.ok;
+      // Commander already printed the message; add the way out.
+      if (error.code !== 'commander.help')
+        io.hint('hint: run `specbound --help` (or `specbound <command> --help`) for usage.');
+      return EXIT.usage;
+    }
+    return reportError(error, io, argv.includes('--debug'));
+  }
+}
