@@ -4,7 +4,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { AppsScriptState } from './apps-script/model.ts';
 import type { BugsmashState } from './bugsmash/model.ts';
-import { MAX_JSON_DEPTH } from './core/body.ts';
+import { MAX_JSON_DEPTH } from './core/limits.ts';
 
 export type StateDocument = {
   version: 1;

@@ -5,10 +5,10 @@
 import type { IncomingMessage } from 'node:http';
 import { Busboy } from '@fastify/busboy';
 import type { JsonObject } from '../spec/load.ts';
+import { MAX_JSON_DEPTH, type MultipartLimits } from './limits.ts';
 import type { UploadedFile } from './types.ts';
 
-/** Deepest JSON nesting any body (or state document) may have: far more than any real request needs. */
-export const MAX_JSON_DEPTH = 64;
+export { MAX_JSON_DEPTH, type MultipartLimits } from './limits.ts';
 
 export class BodyTooLarge extends Error {
   readonly limit: number;
@@ -85,15 +85,6 @@ export function parseJson(raw: Buffer, maxDepth = MAX_JSON_DEPTH): unknown {
   } catch {
     throw new BadBody('json', 'Invalid JSON payload received.');
   }
-}
-
-export interface MultipartLimits {
-  /** Largest file part, in bytes: checked as the bytes arrive. */
-  fileBytes: number;
-  /** Most file parts in one request. */
-  files: number;
-  /** Largest non-file field value, in bytes. */
-  fieldBytes: number;
 }
 
 /**

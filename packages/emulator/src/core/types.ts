@@ -1,5 +1,5 @@
 import type { CompiledSpec, Operation, Problem, RequestValues } from '../spec/operations.ts';
-import type { MultipartLimits } from './body.ts';
+import type { MultipartLimits } from './limits.ts';
 
 // These types are reachable from the package's public declarations, so they name no Node types
 // (`node:http`, `Buffer`): a user's project type-checks without @types/node.
