@@ -202,14 +202,28 @@ export async function runJob(job: RunJob, stop?: Int32Array): Promise<RunOutcome
   const runtime = QuickJS.newRuntime();
   runtime.setMemoryLimit(job.memoryLimitBytes);
   runtime.setMaxStackSize(1024 * 1024);
+  // Once the run has ended (in error), reading what it threw must not be interrupted in turn: an
+  // interrupted dump would leave a handle alive and QuickJS aborts when the runtime is freed.
+  // The harness is installed before anything may interrupt (a stop set early must not leave it half
+  // made), and once the run has ended nothing interrupts the clean-up.
+  let interruptible = false;
+  let ended = false;
   runtime.setInterruptHandler(
-    () => Date.now() >= deadline || (stop !== undefined && Atomics.load(stop, 0) !== 0),
+    () =>
+      interruptible &&
+      !ended &&
+      (Date.now() >= deadline || (stop !== undefined && Atomics.load(stop, 0) !== 0)),
   );
   const ctx = runtime.newContext();
   const finish = (outcome: RunResult): RunOutcome => ({ ...outcome, logs, durationMs: Date.now() - started });
   const failed = (handle: QuickJSHandle): RunOutcome => {
-    const thrown = describeThrown(ctx, handle);
-    handle.dispose();
+    ended = true;
+    let thrown: Thrown;
+    try {
+      thrown = describeThrown(ctx, handle);
+    } finally {
+      handle.dispose();
+    }
     if (
       Date.now() >= deadline &&
       thrown.errorType === 'InternalError' &&
@@ -229,10 +243,17 @@ export async function runJob(job: RunJob, stop?: Int32Array): Promise<RunOutcome
       // The harness already bounds lines and their total; this is the host's own backstop.
       if (logs.length < 2_000) logs.push(ctx.getString(text).slice(0, LINE_CHARS + 64));
     });
-    const harness = ctx.unwrapResult(ctx.evalCode(HARNESS_SOURCE, HARNESS));
-    ctx.unwrapResult(ctx.callFunction(harness, ctx.undefined, ctx.global, record)).dispose();
-    harness.dispose();
-    record.dispose();
+    try {
+      const harness = ctx.unwrapResult(ctx.evalCode(HARNESS_SOURCE, HARNESS));
+      try {
+        ctx.unwrapResult(ctx.callFunction(harness, ctx.undefined, ctx.global, record)).dispose();
+      } finally {
+        harness.dispose();
+      }
+    } finally {
+      record.dispose();
+    }
+    interruptible = true;
     for (const file of job.files) {
       const loaded = ctx.evalCode(file.source, file.name);
       if (loaded.error) return failed(loaded.error);
@@ -286,15 +307,21 @@ export async function checkJob(job: CheckJob): Promise<CheckOutcome> {
   // A deeply nested source must end as a syntax error, not exhaust the parser's stack or heap.
   runtime.setMemoryLimit(job.memoryLimitBytes ?? 64 * 1024 * 1024);
   runtime.setMaxStackSize(1024 * 1024);
-  const deadline = Date.now() + (job.timeoutMs ?? 10_000);
-  runtime.setInterruptHandler(() => Date.now() >= deadline);
+  const deadline = Date.now() + (job.timeoutMs ?? 30_000);
+  let ended = false;
+  runtime.setInterruptHandler(() => !ended && Date.now() >= deadline);
   const ctx = runtime.newContext();
   try {
     for (const file of job.files) {
       const compiled = ctx.evalCode(file.source, file.name, { compileOnly: true });
       if (compiled.error) {
-        const dumped = ctx.dump(compiled.error) as { message?: unknown; lineNumber?: unknown };
-        compiled.error.dispose();
+        ended = true;
+        let dumped: { message?: unknown; lineNumber?: unknown };
+        try {
+          dumped = ctx.dump(compiled.error) as typeof dumped;
+        } finally {
+          compiled.error.dispose();
+        }
         return {
           ok: false,
           file: file.name,

@@ -31,7 +31,7 @@ export type RunOutcome = RunResult & { logs: string[]; durationMs: number };
 
 export interface CheckJob {
   files: SandboxFile[];
-  /** Bounds on compiling (defaults: 64 MiB, 10 s): a pathological source ends as a syntax error. */
+  /** Bounds on compiling (defaults: 64 MiB, 30 s): a pathological source ends as a syntax error. */
   memoryLimitBytes?: number;
   timeoutMs?: number;
 }
