@@ -9,7 +9,7 @@ import { BUNDLE_DIR, DIST_DIR } from './paths.ts';
 import { buildDocs, bundleSpec } from './redocly.ts';
 import { injectSamples } from './samples.ts';
 import { summarizeScopes } from './security.ts';
-import { SERVICES } from './services.ts';
+import { REFERENCES, SERVICES } from './services.ts';
 import { LOGO_DATA_URI, REDOC_OPTIONS } from './theme.ts';
 
 await rm(DIST_DIR, { recursive: true, force: true });
@@ -35,6 +35,18 @@ for (const service of SERVICES) {
   summaries.push({ service, doc, operations });
 }
 
-await writeFile(join(DIST_DIR, 'index.html'), renderLanding(summaries));
+// Specs without a client (the emulator's control API) get a reference page of their own.
+for (const reference of REFERENCES) {
+  const bundled = join(BUNDLE_DIR, `${reference.id}.json`);
+  await bundleSpec(reference.api, bundled);
+  const doc = JSON.parse(await readFile(bundled, 'utf8')) as OpenApiDocument;
+  doc.info['x-logo'] = { url: LOGO_DATA_URI, href: 'index.html', altText: 'specbound docs home' };
+  await writeFile(bundled, `${JSON.stringify(doc, null, 2)}\n`);
+  const page = join(DIST_DIR, `${reference.id}.html`);
+  await buildDocs(bundled, page, `${reference.name} reference · specbound`, REDOC_OPTIONS);
+  await localizeRedocPage(page);
+}
+
+await writeFile(join(DIST_DIR, 'index.html'), renderLanding(summaries, REFERENCES));
 await writeFile(join(DIST_DIR, 'local-development.html'), renderLocalDevelopment());
 console.log(join(DIST_DIR, 'index.html'));

@@ -4,7 +4,7 @@ import { escapeHtml } from './html.ts';
 import { REPOSITORY_URL, readmeUrl } from './links.ts';
 import type { OpenApiDocument, OperationRef } from './operations.ts';
 import { SAMPLES_DIR } from './paths.ts';
-import type { Service } from './services.ts';
+import type { Reference, Service } from './services.ts';
 import { LANDING_CSS } from './style.ts';
 import { LOGO_DATA_URI } from './theme.ts';
 
@@ -74,7 +74,10 @@ function serviceCard({ service, doc, operations }: ServiceSummary): string {
 }
 
 /** The site's index page: what specbound is, its packages, install, quick starts and workflow. */
-export function renderLanding(services: readonly ServiceSummary[]): string {
+export function renderLanding(
+  services: readonly ServiceSummary[],
+  references: readonly Reference[] = [],
+): string {
   const installs = services.map((s) => s.service.packageName).join(' ');
   const starts = services
     .map(
@@ -98,7 +101,7 @@ export function renderLanding(services: readonly ServiceSummary[]): string {
     <h1>specbound</h1>
     <p class="lead">Contract-first TypeScript clients for the Google Apps Script API v1 and the BugSmash REST API v2,
     built from hand-written OpenAPI 3.1 specs and pinned to them by Pact contract tests.</p>
-    <nav>${services.map(({ service }) => `<a class="button" href="${service.id}.html">${escapeHtml(service.name)} reference</a>`).join(' ')} <a class="button" href="local-development.html">Local development</a></nav>
+    <nav>${[...services.map(({ service }) => service), ...references].map((r) => `<a class="button" href="${r.id}.html">${escapeHtml(r.name)} reference</a>`).join(' ')} <a class="button" href="local-development.html">Local development</a></nav>
   </div>
 </header>
 <main class="wrap">

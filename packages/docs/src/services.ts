@@ -15,3 +15,14 @@ export const SERVICES: readonly Service[] = [
   },
   { id: 'bugsmash', api: 'bugsmash@v2', name: 'BugSmash REST API v2', packageName: '@specbound/bugsmash' },
 ];
+
+/** Specs with a reference page but no client (no samples, no quick start). `api` as in redocly.yaml. */
+export interface Reference {
+  readonly id: 'emulator';
+  readonly api: string;
+  readonly name: string;
+}
+
+export const REFERENCES: readonly Reference[] = [
+  { id: 'emulator', api: 'emulator@v1', name: 'Emulator control API' },
+];

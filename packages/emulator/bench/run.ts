@@ -3,6 +3,8 @@
 //     fixed Project (the floor: what validation, routing and state cost on top of HTTP + the client);
 //  2. requests/s of scripts.run of a small function (a fresh QuickJS context per run, in worker threads);
 //  3. memory while paging through 10 000 and 100 000 processes (each size in its own child process).
+//  4. under abuse (bench/abuse.ts): small-write latency with 0 and 32 MB of uploads stored, and runs/s
+//     with 0 and 4 runaway scripts in flight.
 // Run: `pnpm --filter @specbound/emulator bench` (needs the clients built).
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -12,6 +14,7 @@ import { cpus } from 'node:os';
 import { createAppsScriptClient } from '@specbound/apps-script';
 import { type StateDocument, startEmulator } from '../src/index.ts';
 import { emptyState } from '../src/state.ts';
+import { abuse, abuseReport } from './abuse.ts';
 
 const TOKEN = 'bench-token';
 
@@ -160,6 +163,7 @@ async function main(): Promise<void> {
   if (memoryArg >= 0) return memory(Number(process.argv[memoryArg + 1]));
 
   const s = await speed();
+  const abused = await abuse();
   const mem = [10_000, 100_000].map(
     (count) =>
       JSON.parse(
@@ -201,6 +205,7 @@ async function main(): Promise<void> {
     'Processes live in typed-array columns with interned strings (about 40 bytes each), and a page is built',
     'from a cursor without copying the list, so memory while paging stays flat as the count grows.',
     '',
+    ...abuseReport(abused),
   ];
   const text = lines.join('\n');
   writeFileSync(new URL('./results.md', import.meta.url), text);

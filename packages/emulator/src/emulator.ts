@@ -1,22 +1,23 @@
 // startEmulator(): one loopback HTTP server that serves the Apps Script API at `/v1/...`, the BugSmash
 // API under `/api/v2/...`, and the emulator's own control API under the reserved `/__emulator/` prefix.
-import { readFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+// All three are routed and validated by their specs (specs/apps-script, specs/bugsmash, specs/emulator).
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AppsScriptBackend } from './apps-script/backend.ts';
 import { appsScriptService } from './apps-script/service.ts';
 import { BugsmashBackend } from './bugsmash/backend.ts';
-import type { BsComment } from './bugsmash/model.ts';
 import { bugsmashService } from './bugsmash/service.ts';
 import { type DeliveryRecord, WebhookDispatcher } from './bugsmash/webhooks.ts';
-import { readBody } from './core/body.ts';
-import { FaultError, type FaultInfo, FaultInjector } from './core/faults.ts';
-import { StateFile } from './core/persist.ts';
+import { controlService } from './control/service.ts';
+import { BlobStore } from './core/blobs.ts';
+import { Changes, type Collection } from './core/changes.ts';
+import { type FaultInfo, FaultInjector } from './core/faults.ts';
+import { StateFile, StateFileError } from './core/persist.ts';
 import { handleServiceRequest, send } from './core/pipeline.ts';
 import { ServiceError } from './core/types.ts';
 import { type Violation, ViolationLog } from './core/violations.ts';
 import { handleGoogleOAuth, isGoogleOAuthPath } from './google-oauth.ts';
-import { SandboxPool } from './sandbox/pool.ts';
+import { defaultPoolSize, SandboxPool } from './sandbox/pool.ts';
 import { seedDemo } from './seed.ts';
 import { DEFAULT_SPEC_PATHS, loadSpec } from './spec/load.ts';
 import { CompiledSpec } from './spec/operations.ts';
@@ -24,6 +25,9 @@ import { emptyState, normalizeState, type StateDocument, StateDocumentError } fr
 
 /** The BugSmash key the emulator accepts when none is configured: a well-known local value, not a secret. */
 export const DEFAULT_BUGSMASH_API_KEY = 'local-emulator-key';
+
+/** Largest timer delay Node accepts (2^31 - 1 ms, about 24.8 days); a longer one fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface EmulatorOptions {
   /** Port on 127.0.0.1; 0 (the default) picks a free one. */
@@ -39,12 +43,14 @@ export interface EmulatorOptions {
   seed?: boolean;
   /** The `X-API-Key` BugSmash requests must carry (default `local-emulator-key`). */
   bugsmashApiKey?: string;
-  /** Limit of one `scripts.run` in ms (default 6 minutes, as Apps Script). */
+  /** Limit of one `scripts.run` in ms (default 6 minutes, as Apps Script); a whole number up to 2^31 - 1. */
   runTimeoutMs?: number;
   /** Heap limit of one `scripts.run` in bytes (default 64 MiB). */
   runMemoryBytes?: number;
-  /** Worker threads running scripts (default 2). */
+  /** Worker threads running scripts (default: one per core, 2 to 8). */
   sandboxWorkers?: number;
+  /** Runs that may wait for a worker before new ones get 429 RESOURCE_EXHAUSTED (default 4 per worker). */
+  sandboxQueue?: number;
   /** Largest BugSmash upload per file in bytes (default 25 MiB). */
   maxUploadBytes?: number;
   /** Answer 500 instead of any response that breaks the spec (tests); default false (count and log). */
@@ -96,38 +102,34 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
-async function initialState(
-  option: EmulatorOptions['state'],
-): Promise<{ state: StateDocument; file?: string; fresh: boolean }> {
-  if (option === undefined) return { state: emptyState(), fresh: true };
-  if (typeof option !== 'string') return { state: normalizeState(option), fresh: false };
-  let text: string;
-  try {
-    text = await readFile(option, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-      return { state: emptyState(), file: option, fresh: true };
-    throw error;
-  }
-  // A file that does not parse is refused, never overwritten: it may be the only copy of someone's data.
-  try {
-    return { state: normalizeState(JSON.parse(text)), file: option, fresh: false };
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new StateDocumentError(`state file ${option} cannot be loaded (left untouched): ${reason}`);
-  }
-}
-
 /**
  * Parses a request target without treating `//x` as a host (which `new URL(target, base)` would) and
  * without throwing on a target the HTTP parser let through.
  */
 function requestUrl(target: string, base: string): URL | undefined {
   try {
-    return target.startsWith('/') ? new URL(`${base}${target}`) : new URL(target);
+    // An absolute-form target (`http://host/path`) is taken for its path only, on this server.
+    return new URL(`${base}${rawPathOf(target)}`);
   } catch {
     return undefined;
   }
+}
+
+/** The path of a request target as written: origin-form as is, absolute-form without scheme and authority. */
+function rawPathOf(target: string): string {
+  if (target.startsWith('/')) return target;
+  const absolute = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*(.*)$/i.exec(target);
+  const rest = absolute?.[1] ?? '';
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
+function checkedRunTimeout(value: number | undefined): number {
+  if (value === undefined) return 6 * 60_000;
+  if (!Number.isInteger(value) || value < 1 || value > MAX_TIMER_MS)
+    throw new RangeError(
+      `runTimeoutMs must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS} (about 24.8 days), got ${String(value)}`,
+    );
+  return value;
 }
 
 /**
@@ -136,31 +138,56 @@ function requestUrl(target: string, base: string): URL | undefined {
  * request into a control request; such a request stays with the service and gets its 404.
  */
 function isControlRequest(target: string, url: URL): boolean {
-  const rawPath = target.startsWith('/') ? target : url.pathname;
-  return rawPath.startsWith('/__emulator/') && url.pathname.startsWith('/__emulator/');
+  return rawPathOf(target).startsWith('/__emulator/') && url.pathname.startsWith('/__emulator/');
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const [appsDoc, bugsDoc] = await Promise.all([
+  const runTimeoutMs = checkedRunTimeout(options.runTimeoutMs);
+  const [appsDoc, bugsDoc, controlDoc] = await Promise.all([
     loadSpec(options.specs?.appsScript ?? DEFAULT_SPEC_PATHS.appsScript),
     loadSpec(options.specs?.bugsmash ?? DEFAULT_SPEC_PATHS.bugsmash),
+    loadSpec(DEFAULT_SPEC_PATHS.emulator),
   ]);
   const appsSpec = new CompiledSpec(appsDoc, 'https://specbound.local/apps-script.json');
   const bugsSpec = new CompiledSpec(bugsDoc, 'https://specbound.local/bugsmash.json');
+  const controlSpec = new CompiledSpec(controlDoc, 'https://specbound.local/emulator.json');
   const violations = new ViolationLog(options.onViolation);
   const strict = options.strict ?? false;
-  const initial = await initialState(options.state);
+  const statePath = typeof options.state === 'string' ? options.state : undefined;
+  const changes = new Changes();
 
-  let stateFile: StateFile | undefined;
-  const onChange = () => stateFile?.changed();
+  // A state file (and its journal) that cannot be loaded is refused, never overwritten: it may be the
+  // only copy of someone's data.
+  let opened: Awaited<ReturnType<typeof StateFile.open>> | undefined;
+  let initial: StateDocument | undefined;
+  if (statePath !== undefined) {
+    try {
+      opened = await StateFile.open(statePath, changes);
+      if (opened.document !== undefined) initial = normalizeState(opened.document);
+    } catch (error) {
+      if (error instanceof StateFileError) throw new StateDocumentError(error.message);
+      if (error instanceof StateDocumentError)
+        throw new StateDocumentError(
+          `state file ${statePath} cannot be loaded (left untouched): ${error.message}`,
+        );
+      throw error;
+    }
+  } else if (options.state !== undefined && typeof options.state !== 'string') {
+    initial = normalizeState(options.state);
+  }
+
   let origin = '';
-
-  const pool = new SandboxPool(options.sandboxWorkers ?? 2);
+  const pool = new SandboxPool({
+    size: options.sandboxWorkers ?? defaultPoolSize(),
+    ...(options.sandboxQueue === undefined ? {} : { queueLimit: options.sandboxQueue }),
+    // A worker a run has grown well past the run's own heap is replaced.
+    recycleBytes: 2 * (options.runMemoryBytes ?? 64 * 1024 * 1024) + 64 * 1024 * 1024,
+  });
   const apps = new AppsScriptBackend({
     pool,
-    runTimeoutMs: options.runTimeoutMs ?? 6 * 60_000,
+    runTimeoutMs,
     runMemoryBytes: options.runMemoryBytes ?? 64 * 1024 * 1024,
-    onChange,
+    changes,
     ...(options.onScriptLog === undefined ? {} : { onLog: options.onScriptLog }),
   });
   const dispatcher = new WebhookDispatcher({
@@ -178,113 +205,62 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         status: 0,
         problems,
       }),
+    ownOrigin: () => origin,
   });
   const bugs = new BugsmashBackend({
     webhooks: dispatcher,
     maxUploadBytes: options.maxUploadBytes ?? 25 * 1024 * 1024,
     filesBaseUrl: () => `${origin}/__emulator/files`,
-    onChange,
+    changes,
+    blobs: new BlobStore(statePath === undefined ? undefined : `${statePath}.blobs`),
+    ownOrigin: () => origin,
   });
   const load = (state: StateDocument) => {
     apps.load(state.appsScript);
     bugs.load(state.bugsmash);
   };
   const snapshot = (): StateDocument => ({ version: 1, appsScript: apps.export(), bugsmash: bugs.export() });
-  load(initial.state);
-  if (initial.file !== undefined) stateFile = new StateFile(initial.file, snapshot);
-  if (options.seed === true && initial.fresh) seedDemo(apps, bugs);
+  load(initial ?? emptyState());
+  if (options.seed === true && initial === undefined) seedDemo(apps, bugs);
+  const stateFile = opened?.file;
+  await stateFile?.attach({
+    snapshot,
+    lookup: (collection: Collection, key: string) =>
+      collection.startsWith('as.') ? apps.lookup(collection, key) : bugs.lookup(collection, key),
+    // After a failed save: memory goes back to what is on disk (runs in progress are orphaned).
+    restore: (document) => load(normalizeState(document)),
+  });
   const persist = () => stateFile?.flush() ?? Promise.resolve();
-  if (stateFile !== undefined && initial.fresh) {
-    stateFile.changed();
-    await persist();
-  }
 
+  const faults = new FaultInjector({ 'apps-script': appsSpec, bugsmash: bugsSpec });
   const services = {
     appsScript: appsScriptService(appsSpec, apps),
     bugsmash: bugsmashService(bugsSpec, bugs, options.bugsmashApiKey ?? DEFAULT_BUGSMASH_API_KEY),
+    control: controlService(controlSpec, {
+      origin: () => origin,
+      apps,
+      bugs,
+      violations,
+      faults,
+      dispatcher,
+      snapshot,
+      replaceState(next) {
+        // Running scripts belong to the state being replaced: stop them.
+        pool.stopAll();
+        apps.logs.clear();
+        load(next === 'empty' || next === 'demo' ? emptyState() : next);
+        if (next === 'demo') seedDemo(apps, bugs);
+        changes.replaceAll();
+      },
+      async file(fileId) {
+        const file = bugs.findFile(fileId);
+        if (file?.sha256 === undefined) return undefined;
+        const data = await bugs.blobs.get(file.sha256);
+        return data === undefined ? undefined : { data, contentType: file.content_type };
+      },
+    }),
   };
-  const faults = new FaultInjector({ 'apps-script': appsSpec, bugsmash: bugsSpec });
   const pipeline = { violations, strict, afterRequest: persist, faults };
-
-  const control = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
-    const route = `${req.method ?? 'GET'} ${url.pathname.replace(/\/+$/, '')}`;
-    const json = async (): Promise<unknown> => {
-      const raw = await readBody(req, 512 * 1024 * 1024);
-      return raw.length === 0 ? {} : JSON.parse(raw.toString('utf8'));
-    };
-    const done = async (status: number, body?: unknown) => {
-      onChange();
-      await persist();
-      send(res, body === undefined ? { status } : { status, body });
-    };
-    if (route === 'GET /__emulator/health') {
-      return send(res, {
-        status: 200,
-        body: { ok: true, appsScriptUrl: origin, bugsmashUrl: `${origin}/api/v2` },
-      });
-    }
-    if (route === 'POST /__emulator/reset') {
-      load(emptyState());
-      violations.clear();
-      faults.clear();
-      if (url.searchParams.get('seed') === 'demo') seedDemo(apps, bugs);
-      return done(200, { ok: true });
-    }
-    if (route === 'POST /__emulator/seed') {
-      load(emptyState());
-      seedDemo(apps, bugs);
-      return done(200, { ok: true });
-    }
-    if (route === 'GET /__emulator/state') return send(res, { status: 200, body: snapshot() });
-    if (route === 'PUT /__emulator/state') {
-      load(normalizeState(await json()));
-      return done(200, { ok: true });
-    }
-    if (route === 'GET /__emulator/violations') {
-      return send(res, { status: 200, body: { total: violations.total, violations: violations.list() } });
-    }
-    if (route === 'DELETE /__emulator/violations') {
-      violations.clear();
-      return send(res, { status: 204 });
-    }
-    if (route === 'POST /__emulator/faults') {
-      try {
-        return send(res, { status: 201, body: faults.add(await json()) });
-      } catch (error) {
-        if (!(error instanceof FaultError)) throw error;
-        return send(res, { status: 400, body: { error: error.message, problems: error.problems } });
-      }
-    }
-    if (route === 'GET /__emulator/faults') return send(res, { status: 200, body: faults.list() });
-    if (route === 'DELETE /__emulator/faults') {
-      faults.clear();
-      return send(res, { status: 204 });
-    }
-    if (route === 'GET /__emulator/webhook-deliveries')
-      return send(res, { status: 200, body: dispatcher.deliveries() });
-    if (route === 'GET /__emulator/logs') return send(res, { status: 200, body: apps.logs });
-    if (route === 'POST /__emulator/bugsmash/comments') {
-      const b = (await json()) as Record<string, unknown>;
-      if (typeof b.projectId !== 'string' || typeof b.text !== 'string') {
-        return send(res, { status: 400, body: { error: 'projectId and text are required strings' } });
-      }
-      const comment = bugs.addComment(b as Parameters<BugsmashBackend['addComment']>[0]);
-      return done(
-        201,
-        bugs.commentJson(comment as BsComment, { plainText: false, locationMetadata: true, replies: true }),
-      );
-    }
-    const fileRoute = /^GET \/__emulator\/files\/([^/]+)(?:\/[^/]*)?$/.exec(route);
-    if (fileRoute?.[1] !== undefined) {
-      const file = bugs.findFile(fileRoute[1]);
-      if (file?.data_base64 === undefined) return send(res, { status: 404, body: { error: 'no such file' } });
-      const data = Buffer.from(file.data_base64, 'base64');
-      res.writeHead(200, { 'content-type': file.content_type, 'content-length': String(data.length) });
-      res.end(data);
-      return;
-    }
-    send(res, { status: 404, body: { error: `no control route ${route}` } });
-  };
 
   const server = createServer((req, res) => {
     const url = requestUrl(req.url ?? '/', origin || 'http://127.0.0.1');
@@ -303,7 +279,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return;
     }
     let work: Promise<void>;
-    if (isControlRequest(req.url ?? '/', url)) work = control(req, res, url);
+    if (isControlRequest(req.url ?? '/', url))
+      work = handleServiceRequest(services.control, req, res, url, pipeline);
     else if (isGoogleOAuthPath(url.pathname)) work = handleGoogleOAuth(req, res, url);
     else if (url.pathname === '/api/v2' || url.pathname.startsWith('/api/v2/'))
       work = handleServiceRequest(services.bugsmash, req, res, url, pipeline);
@@ -315,8 +292,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         return;
       }
       if (error instanceof ServiceError) return send(res, error.reply);
-      if (error instanceof StateDocumentError || error instanceof SyntaxError)
-        return send(res, { status: 400, body: { error: message } });
       send(res, { status: 500, body: { error: message } });
     });
   });
@@ -352,7 +327,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         });
         await dispatcher.close();
         await pool.close();
-        await persist();
+        // At shutdown the journal is folded into a fresh snapshot.
+        await stateFile?.close();
       })();
       return closing;
     },

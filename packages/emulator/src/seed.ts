@@ -4,6 +4,10 @@
 import type { AppsScriptBackend } from './apps-script/backend.ts';
 import type { AsFile, AsProject, ProcessStatus, ProcessType } from './apps-script/model.ts';
 import type { BugsmashBackend } from './bugsmash/backend.ts';
+import { addComment, addReply } from './bugsmash/comments.ts';
+import { createFolder } from './bugsmash/folders.ts';
+import { createProject } from './bugsmash/projects.ts';
+import { newVersion, storeUploadsSync } from './bugsmash/versions.ts';
 import { bugsmashIds, DEMO_APPS_SCRIPT_IDS, stabilizeBugsmashIds } from './seed-ids.ts';
 
 export const DEMO_USERS = [
@@ -180,7 +184,7 @@ function seedBugsmash(bugs: BugsmashBackend): void {
     owner_name: 'Ada Lovelace',
     owner_email: 'ada@example.com',
   };
-  const site = bugs.createProject({
+  const site = createProject(bugs, {
     name: 'Marketing site',
     type: 'website',
     websiteUrl: 'https://example.com',
@@ -188,22 +192,22 @@ function seedBugsmash(bugs: BugsmashBackend): void {
     anonymousComments: true,
     privateComments: false,
   });
-  const pdf = bugs.createProject({
+  const pdf = createProject(bugs, {
     name: 'Annual report',
     type: 'pdf',
-    files: [
+    files: storeUploadsSync(bugs, [
       {
         filename: 'annual-report.pdf',
         contentType: 'application/pdf',
         data: Buffer.from('%PDF-1.4\n% specbound demo\n%%EOF\n'),
       },
-    ],
+    ]),
     anonymousComments: false,
     privateComments: false,
   });
   const siteId = String(site.id);
-  bugs.addVersion(siteId, 'https://example.com/?v=2', undefined);
-  bugs.createFolder({ name: 'Client work', projectIds: [siteId, String(pdf.id)] });
+  newVersion(bugs, bugs.project(siteId), 'https://example.com/?v=2', []);
+  createFolder(bugs, { name: 'Client work', projectIds: [siteId, String(pdf.id)] });
   const pinned = (page: string, x: number, y: number) => ({
     page_url: page,
     pin: { x: `${x}px`, y: `${y}px` },
@@ -214,7 +218,7 @@ function seedBugsmash(bugs: BugsmashBackend): void {
       fallback_path: 'body > section:nth-of-type(1) > div > a',
     },
   });
-  const first = bugs.addComment({
+  const first = addComment(bugs, {
     projectId: siteId,
     text: 'The button overlaps the footer on narrow screens.',
     byName: 'Grace Hopper',
@@ -224,8 +228,8 @@ function seedBugsmash(bugs: BugsmashBackend): void {
     locationMetadata: pinned('https://example.com/', 640, 1180),
     commentMetadata: { browser: 'Chrome 131', view: 'Desktop' },
   });
-  bugs.addReply(first.comment_id, 'Good catch, fixing it in V3.', false);
-  bugs.addComment({
+  addReply(bugs, first.comment_id, 'Good catch, fixing it in V3.', false);
+  addComment(bugs, {
     projectId: siteId,
     text: 'Typo in the hero heading: "Recieve".',
     byName: 'Katherine Johnson',
@@ -235,7 +239,7 @@ function seedBugsmash(bugs: BugsmashBackend): void {
     tags: ['copy'],
     locationMetadata: pinned('https://example.com/', 320, 140),
   });
-  bugs.addComment({
+  addComment(bugs, {
     projectId: String(pdf.id),
     text: 'Page 4: the revenue chart has no axis labels.',
     priority: 'P1',

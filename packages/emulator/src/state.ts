@@ -4,12 +4,13 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { AppsScriptState } from './apps-script/model.ts';
 import type { BugsmashState } from './bugsmash/model.ts';
+import { MAX_JSON_DEPTH } from './core/limits.ts';
 
-export interface StateDocument {
+export type StateDocument = {
   version: 1;
   appsScript: AppsScriptState & { tokens: Record<string, string> };
   bugsmash: BugsmashState;
-}
+};
 
 const str = { type: 'string' };
 const nullableStr = { type: ['string', 'null'] };
@@ -139,8 +140,26 @@ const validate = ajv.compile(SCHEMA);
 
 export class StateDocumentError extends Error {}
 
+/** A state document holds request bodies a few levels down, so it may nest a little deeper than one. */
+export const MAX_STATE_DEPTH = MAX_JSON_DEPTH + 16;
+
+/** Whether a JSON value nests deeper than `max` (iterative: a deep value cannot overflow the stack here). */
+function depthExceeds(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (node === null || typeof node !== 'object') continue;
+    if (depth + 1 > max) return true;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /** Checks a state document and fills the defaults in (of every entity, so the emulator can rely on them). */
 export function normalizeState(input: unknown): StateDocument {
+  // Too deep to clone, save or send safely: refused before anything else looks at it.
+  if (depthExceeds(input, MAX_STATE_DEPTH))
+    throw new StateDocumentError(`invalid state document: it nests deeper than ${MAX_STATE_DEPTH} levels`);
   const doc = structuredClone(input);
   if (!validate(doc)) {
     const problems = (validate.errors ?? []).map(
@@ -149,6 +168,26 @@ export function normalizeState(input: unknown): StateDocument {
     throw new StateDocumentError(`invalid state document: ${problems.join('; ')}`);
   }
   const state = doc as unknown as StateDocument;
+  // Two entities with one id would load, and the next save would silently keep only one of them.
+  const unique = <T>(what: string, items: readonly T[], key: (item: T) => string) => {
+    const seen = new Set<string>();
+    for (const item of items) {
+      const id = key(item);
+      if (seen.has(id)) throw new StateDocumentError(`invalid state document: two ${what} have the id ${id}`);
+      seen.add(id);
+    }
+  };
+  unique('Apps Script users', state.appsScript.users, (u) => u.email);
+  unique('Apps Script projects', state.appsScript.projects, (p) => p.scriptId);
+  unique('BugSmash projects', state.bugsmash.projects, (p) => p.id);
+  unique('BugSmash versions', state.bugsmash.versions, (v) => v.id);
+  unique('BugSmash comments', state.bugsmash.comments, (c) => c.comment_id);
+  unique('BugSmash folders', state.bugsmash.folders, (f) => f.id);
+  unique('BugSmash webhooks', state.bugsmash.webhooks, (w) => w.id);
+  for (const p of state.appsScript.projects) {
+    unique(`deployments of project ${p.scriptId}`, p.deployments, (d) => d.deploymentId);
+    unique(`versions of project ${p.scriptId}`, p.versions, (v) => String(v.versionNumber));
+  }
   const time = new Date().toISOString();
   for (const p of state.appsScript.projects) {
     p.lastModifyUser ??= p.creator;

@@ -1,5 +1,7 @@
 import { createAppsScriptClient } from '@specbound/apps-script';
 import { createBugSmashClient } from '@specbound/bugsmash';
+import { Changes } from '../src/core/changes.ts';
+import { StateFile } from '../src/core/persist.ts';
 import { type EmulatorOptions, type RunningEmulator, startEmulator } from '../src/index.ts';
 
 export const API_KEY = 'test-api-key';
@@ -15,4 +17,9 @@ export function appsScript(emulator: RunningEmulator, token = 'ada-token') {
 
 export function bugsmash(emulator: RunningEmulator, apiKey = API_KEY) {
   return createBugSmashClient({ apiKey, baseUrl: emulator.bugsmashUrl, retry: false });
+}
+
+/** What a state file (snapshot and journal) holds on disk right now, as the emulator would load it. */
+export async function readStateFiles(path: string): Promise<Record<string, unknown> | undefined> {
+  return (await StateFile.open(path, new Changes())).document;
 }

@@ -21,7 +21,7 @@ describe('routes come from the specs', () => {
     const pool = new SandboxPool(1);
     const appsHandlers = appsScriptService(
       apps,
-      new AppsScriptBackend({ pool, runTimeoutMs: 1, runMemoryBytes: 1, onChange: () => {} }),
+      new AppsScriptBackend({ pool, runTimeoutMs: 1, runMemoryBytes: 1 }),
     ).handlers;
     const dispatcher = new WebhookDispatcher({
       retries: 0,
@@ -36,7 +36,6 @@ describe('routes come from the specs', () => {
         webhooks: dispatcher,
         maxUploadBytes: 1,
         filesBaseUrl: () => '',
-        onChange: () => {},
       }),
       'k',
     ).handlers;

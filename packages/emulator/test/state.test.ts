@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyState, normalizeState, StateDocumentError } from '../src/index.ts';
-import { API_KEY, appsScript, bugsmash, strictEmulator } from './helpers.ts';
+import { API_KEY, appsScript, bugsmash, readStateFiles, strictEmulator } from './helpers.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -36,8 +36,8 @@ describe('state', () => {
       projectType: 'website',
       websiteUrl: 'https://example.com',
     });
-    // Saved before the response was sent: the file already holds the project, with no temp files left.
-    const onDisk = JSON.parse(await readFile(file, 'utf8')) as { bugsmash: { projects: { id: string }[] } };
+    // Saved before the response was sent: the files already hold the project, with no temp files left.
+    const onDisk = (await readStateFiles(file)) as { bugsmash: { projects: { id: string }[] } };
     expect(onDisk.bugsmash.projects.map((p) => p.id)).toContain(project.id);
     expect((await readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     const before = first.state();
@@ -203,6 +203,7 @@ describe('state', () => {
     });
     const added = await fetch(`${control}/bugsmash/comments`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ projectId: '9b2f6c1e-3d4a-4e5b-8c7d-1a2b3c4d5e6f', text: 'Seeded' }),
     });
     expect(added.status).toBe(201);
@@ -212,7 +213,11 @@ describe('state', () => {
       active: 1,
     });
 
-    const bad = await fetch(`${control}/state`, { method: 'PUT', body: JSON.stringify({ version: 2 }) });
+    const bad = await fetch(`${control}/state`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ version: 2 }),
+    });
     expect(bad.status).toBe(400);
     expect(() => normalizeState({ version: 1, appsScript: { projects: [{}] } })).toThrow(StateDocumentError);
 

@@ -1,6 +1,10 @@
 // Rules Apps Script applies when content is saved, and what it derives from content (function sets,
 // entry points from the manifest).
+import type { components } from '../generated/apps-script.ts';
 import type { AsDeployment, AsFile, FileType, RuntimeVersion } from './model.ts';
+
+type Schemas = components['schemas'];
+type Access = NonNullable<Schemas['ExecutionApiConfig']['access']>;
 
 export const MANIFEST = 'appsscript';
 
@@ -87,23 +91,23 @@ export function runtimeOf(manifest: Manifest): RuntimeVersion {
   return manifest.runtimeVersion === 'DEPRECATED_ES5' ? 'DEPRECATED_ES5' : 'V8';
 }
 
-const ACCESS = new Set(['MYSELF', 'DOMAIN', 'ANYONE', 'ANYONE_ANONYMOUS']);
+const ACCESS: readonly Access[] = ['MYSELF', 'DOMAIN', 'ANYONE', 'ANYONE_ANONYMOUS'];
+const accessOf = (value: unknown): Access | undefined => ACCESS.find((a) => a === value);
 
 /** The execution API access the manifest grants, or undefined when it is not an API executable. */
-export function executionApiAccess(manifest: Manifest): string | undefined {
+export function executionApiAccess(manifest: Manifest): Access | undefined {
   const api = manifest.executionApi;
   if (api === null || typeof api !== 'object') return undefined;
-  const access = (api as Record<string, unknown>).access;
-  return typeof access === 'string' && ACCESS.has(access) ? access : 'MYSELF';
+  return accessOf((api as Record<string, unknown>).access) ?? 'MYSELF';
 }
 
 /** Entry points a deployment gets from its manifest, as the Deployment resource shows them. */
-export function entryPointsOf(manifest: Manifest, deployment: AsDeployment): Record<string, unknown>[] {
-  const points: Record<string, unknown>[] = [];
+export function entryPointsOf(manifest: Manifest, deployment: AsDeployment): Schemas['EntryPoint'][] {
+  const points: Schemas['EntryPoint'][] = [];
   const web = manifest.webapp;
   if (web !== null && typeof web === 'object') {
     const w = web as Record<string, unknown>;
-    const access = typeof w.access === 'string' && ACCESS.has(w.access) ? w.access : 'MYSELF';
+    const access = accessOf(w.access) ?? 'MYSELF';
     const executeAs = w.executeAs === 'USER_ACCESSING' ? 'USER_ACCESSING' : 'USER_DEPLOYING';
     const suffix = deployment.versionNumber === undefined ? 'dev' : 'exec';
     points.push({
@@ -122,7 +126,7 @@ export function entryPointsOf(manifest: Manifest, deployment: AsDeployment): Rec
   if (addOns !== null && typeof addOns === 'object') {
     const a = addOns as Record<string, unknown>;
     const common = (a.common ?? {}) as Record<string, unknown>;
-    const addOn: Record<string, unknown> = { addOnType: 'gmail' in a ? 'GMAIL' : 'UNKNOWN_ADDON_TYPE' };
+    const addOn: Schemas['AddOnEntryPoint'] = { addOnType: 'gmail' in a ? 'GMAIL' : 'UNKNOWN_ADDON_TYPE' };
     if (typeof common.name === 'string') addOn.title = common.name;
     points.push({ entryPointType: 'ADD_ON', addOn });
   }
@@ -130,8 +134,8 @@ export function entryPointsOf(manifest: Manifest, deployment: AsDeployment): Rec
 }
 
 /** Top-level `function name(params)` declarations of a SERVER_JS file, as `File.functionSet` lists them. */
-export function functionSetOf(source: string): { name: string; parameters?: string[] }[] {
-  const out: { name: string; parameters?: string[] }[] = [];
+export function functionSetOf(source: string): Schemas['Function'][] {
+  const out: Schemas['Function'][] = [];
   for (const m of source.matchAll(/^(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)\s*\(([^)]*)\)/gm)) {
     const name = m[1] ?? '';
     if (name.endsWith('_')) continue; // private functions are not listed

@@ -1,15 +1,20 @@
-// The Apps Script state as the emulator keeps it (and as the state document spells it).
+// The Apps Script state as the emulator keeps it (and as the state document spells it). Enums come
+// from the spec's schemas; the lists below (needed at run time, for the process store's columns) are
+// checked against them, so a value the spec adds or drops stops compiling until they follow.
+import type { components } from '../generated/apps-script.ts';
 
-export type FileType = 'ENUM_TYPE_UNSPECIFIED' | 'SERVER_JS' | 'HTML' | 'JSON';
+type Schemas = components['schemas'];
 
-export interface AsUser {
+export type FileType = NonNullable<Schemas['File']['type']>;
+
+export type AsUser = {
   email: string;
   name: string;
   domain: string;
   photoUrl: string;
-}
+};
 
-export interface AsFile {
+export type AsFile = {
   name: string;
   type: FileType;
   source: string;
@@ -17,26 +22,26 @@ export interface AsFile {
   updateTime: string;
   /** Email of the user who last changed the file. */
   lastModifyUser: string;
-}
+};
 
-export interface AsVersion {
+export type AsVersion = {
   versionNumber: number;
   description?: string;
   createTime: string;
   /** The snapshot of the project's content when the version was made. */
   files: AsFile[];
-}
+};
 
-export interface AsDeployment {
+export type AsDeployment = {
   deploymentId: string;
   /** Absent for the HEAD deployment, which always serves the latest saved content. */
   versionNumber?: number;
   manifestFileName: string;
   description?: string;
   updateTime: string;
-}
+};
 
-export interface AsProject {
+export type AsProject = {
   scriptId: string;
   title: string;
   parentId?: string;
@@ -49,7 +54,7 @@ export interface AsProject {
   versions: AsVersion[];
   /** The first entry is the read-only HEAD deployment. */
   deployments: AsDeployment[];
-}
+};
 
 export const PROCESS_TYPES = [
   'PROCESS_TYPE_UNSPECIFIED',
@@ -62,7 +67,7 @@ export const PROCESS_TYPES = [
   'SIMPLE_TRIGGER',
   'MENU',
   'BATCH_TASK',
-] as const;
+] as const satisfies readonly Schemas['ProcessType'][];
 export const PROCESS_STATUSES = [
   'PROCESS_STATUS_UNSPECIFIED',
   'RUNNING',
@@ -74,17 +79,40 @@ export const PROCESS_STATUSES = [
   'UNKNOWN',
   'DELAYED',
   'EXECUTION_DISABLED',
-] as const;
-export const ACCESS_LEVELS = ['USER_ACCESS_LEVEL_UNSPECIFIED', 'NONE', 'READ', 'WRITE', 'OWNER'] as const;
-export const RUNTIME_VERSIONS = ['RUNTIME_VERSION_UNSPECIFIED', 'DEPRECATED_ES5', 'V8'] as const;
+] as const satisfies readonly Schemas['ProcessStatus'][];
+export const ACCESS_LEVELS = [
+  'USER_ACCESS_LEVEL_UNSPECIFIED',
+  'NONE',
+  'READ',
+  'WRITE',
+  'OWNER',
+] as const satisfies readonly Schemas['UserAccessLevel'][];
+export const RUNTIME_VERSIONS = [
+  'RUNTIME_VERSION_UNSPECIFIED',
+  'DEPRECATED_ES5',
+  'V8',
+] as const satisfies readonly NonNullable<Schemas['Process']['runtimeVersion']>[];
 
-export type ProcessType = (typeof PROCESS_TYPES)[number];
-export type ProcessStatus = (typeof PROCESS_STATUSES)[number];
-export type AccessLevel = (typeof ACCESS_LEVELS)[number];
-export type RuntimeVersion = (typeof RUNTIME_VERSIONS)[number];
+export type ProcessType = Schemas['ProcessType'];
+export type ProcessStatus = Schemas['ProcessStatus'];
+export type AccessLevel = Schemas['UserAccessLevel'];
+export type RuntimeVersion = NonNullable<Schemas['Process']['runtimeVersion']>;
+
+// Each list names every value of its enum (the `satisfies` above checks the other direction).
+type Exhaustive<List extends readonly string[], Enum extends string> = [Exclude<Enum, List[number]>] extends [
+  never,
+]
+  ? true
+  : Exclude<Enum, List[number]>;
+export const ENUMS_COVERED: [
+  Exhaustive<typeof PROCESS_TYPES, ProcessType>,
+  Exhaustive<typeof PROCESS_STATUSES, ProcessStatus>,
+  Exhaustive<typeof ACCESS_LEVELS, AccessLevel>,
+  Exhaustive<typeof RUNTIME_VERSIONS, RuntimeVersion>,
+] = [true, true, true, true];
 
 /** One process (execution) in the state document. */
-export interface AsProcessRecord {
+export type AsProcessRecord = {
   scriptId: string;
   deploymentId?: string;
   projectName: string;
@@ -98,10 +126,10 @@ export interface AsProcessRecord {
   /** Milliseconds; absent while RUNNING. */
   durationMs?: number;
   runtimeVersion: RuntimeVersion;
-}
+};
 
-export interface AppsScriptState {
+export type AppsScriptState = {
   users: AsUser[];
   projects: AsProject[];
   processes: AsProcessRecord[];
-}
+};

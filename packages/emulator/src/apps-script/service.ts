@@ -1,16 +1,19 @@
 // The Apps Script API on the emulator: Google's auth and error shapes, `fields` partial responses,
 // ETags, and one handler per operationId of specs/apps-script.
 import { createHash } from 'node:crypto';
-import type { Handler, Reply, RequestContext, Service } from '../core/types.ts';
+import { bindHandlers } from '../core/typed.ts';
+import type { Reply, Service } from '../core/types.ts';
+import type { operations } from '../generated/apps-script.ts';
 import type { CompiledSpec } from '../spec/operations.ts';
 import type { AppsScriptBackend } from './backend.ts';
-import { googleError, invalidArgument } from './errors.ts';
+import { deploymentHandlers } from './deployments.ts';
+import { googleError } from './errors.ts';
 import { applyFieldMask, FieldMaskError, parseFieldMask } from './fields.ts';
 import type { AsUser } from './model.ts';
-import type { ProcessFilter } from './processes.ts';
-
-type Json = Record<string, unknown>;
-type Ctx = RequestContext<AsUser>;
+import { processHandlers } from './process-list.ts';
+import { projectHandlers } from './projects.ts';
+import { runHandlers } from './runs.ts';
+import { versionHandlers } from './versions.ts';
 
 const AUTH_HELP = 'See https://developers.google.com/identity/sign-in/web/devconsole-project.';
 // RFC 6750 b64token.
@@ -27,120 +30,19 @@ function credentialsError(message: string, reason: string): Reply {
   ]);
 }
 
-const ok = (body: unknown): Reply => ({ status: 200, body });
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const time = (v: unknown): number | undefined => (typeof v === 'string' ? Date.parse(v) : undefined);
-const strings = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.map(String) : undefined);
-
-function processFilter(query: Json, prefix: string): ProcessFilter {
-  const f: ProcessFilter = {};
-  const set = <K extends keyof ProcessFilter>(key: K, value: ProcessFilter[K] | undefined) => {
-    if (value !== undefined) f[key] = value;
-  };
-  set('scriptId', str(query[`${prefix}.scriptId`]));
-  set('deploymentId', str(query[`${prefix}.deploymentId`]));
-  set('functionName', str(query[`${prefix}.functionName`]));
-  set('projectName', str(query[`${prefix}.projectName`]));
-  set('startTime', time(query[`${prefix}.startTime`]));
-  set('endTime', time(query[`${prefix}.endTime`]));
-  set('types', strings(query[`${prefix}.types`]));
-  set('statuses', strings(query[`${prefix}.statuses`]));
-  set('userAccessLevels', strings(query[`${prefix}.userAccessLevels`]));
-  return f;
-}
-
-function handlers(backend: AppsScriptBackend): Record<string, Handler<AsUser>> {
-  const path = (ctx: Ctx, name: string) => String(ctx.params.path[name]);
-  const body = (ctx: Ctx) => (ctx.body ?? {}) as Json;
-  return {
-    createProject: (ctx) => {
-      const b = body(ctx);
-      return ok(backend.projectJson(backend.createProject(ctx.principal, str(b.title), str(b.parentId))));
-    },
-    getProject: (ctx) => ok(backend.projectJson(backend.project(path(ctx, 'scriptId')))),
-    getProjectContent: (ctx) => {
-      const v = ctx.params.query.versionNumber;
-      return ok(backend.content(path(ctx, 'scriptId'), typeof v === 'number' ? v : undefined));
-    },
-    updateProjectContent: async (ctx) =>
-      ok(await backend.updateContent(ctx.principal, path(ctx, 'scriptId'), body(ctx))),
-    getProjectMetrics: (ctx) =>
-      ok(
-        backend.metrics(
-          path(ctx, 'scriptId'),
-          str(ctx.params.query.metricsGranularity),
-          str(ctx.params.query['metricsFilter.deploymentId']),
-        ),
-      ),
-    createDeployment: (ctx) => ok(backend.createDeployment(path(ctx, 'scriptId'), body(ctx))),
-    getDeployment: (ctx) => {
-      const project = backend.project(path(ctx, 'scriptId'));
-      return ok(backend.deploymentJson(project, backend.deployment(project, path(ctx, 'deploymentId'))));
-    },
-    listDeployments: (ctx) =>
-      ok(
-        backend.listDeployments(
-          path(ctx, 'scriptId'),
-          ctx.params.query.pageSize,
-          str(ctx.params.query.pageToken),
-        ),
-      ),
-    updateDeployment: (ctx) => {
-      const config = body(ctx).deploymentConfig;
-      return ok(
-        backend.updateDeployment(
-          path(ctx, 'scriptId'),
-          path(ctx, 'deploymentId'),
-          config as Json | undefined,
-        ),
-      );
-    },
-    deleteDeployment: (ctx) => {
-      backend.deleteDeployment(path(ctx, 'scriptId'), path(ctx, 'deploymentId'));
-      return ok({});
-    },
-    createVersion: (ctx) => ok(backend.createVersion(path(ctx, 'scriptId'), str(body(ctx).description))),
-    getVersion: (ctx) => {
-      const project = backend.project(path(ctx, 'scriptId'));
-      const number = Number(ctx.params.path.versionNumber);
-      return ok(backend.versionJson(project.scriptId, backend.version(project, number)));
-    },
-    listVersions: (ctx) =>
-      ok(
-        backend.listVersions(
-          path(ctx, 'scriptId'),
-          ctx.params.query.pageSize,
-          str(ctx.params.query.pageToken),
-        ),
-      ),
-    runScriptFunction: async (ctx) => {
-      const b = body(ctx);
-      const request: { function?: string; parameters?: unknown[]; devMode?: boolean } = {};
-      if (typeof b.function === 'string') request.function = b.function;
-      if (Array.isArray(b.parameters)) request.parameters = b.parameters;
-      if (typeof b.devMode === 'boolean') request.devMode = b.devMode;
-      return ok(await backend.run(ctx.principal, path(ctx, 'scriptId'), request));
-    },
-    listUserProcesses: (ctx) => {
-      const filter = { ...processFilter(ctx.params.query, 'userProcessFilter'), user: ctx.principal.email };
-      return ok(backend.listProcesses(filter, ctx.params.query.pageSize, str(ctx.params.query.pageToken)));
-    },
-    listScriptProcesses: (ctx) => {
-      const scriptId = str(ctx.params.query.scriptId);
-      if (scriptId === undefined || scriptId === '')
-        throw invalidArgument('Script ID must be set.', 'scriptId');
-      const filter = { ...processFilter(ctx.params.query, 'scriptProcessFilter'), scriptId };
-      return ok(backend.listProcesses(filter, ctx.params.query.pageSize, str(ctx.params.query.pageToken)));
-    },
-  };
-}
-
 export function appsScriptService(spec: CompiledSpec, backend: AppsScriptBackend): Service<AsUser> {
   return {
     name: 'apps-script',
     prefix: '',
     spec,
-    handlers: handlers(backend),
+    handlers: bindHandlers<operations, AsUser>({
+      ...projectHandlers(backend),
+      ...versionHandlers(backend),
+      ...deploymentHandlers(backend),
+      ...runHandlers(backend),
+      ...processHandlers(backend),
+    }),
+    // Apps Script's own limit on a request is 10 MB; the largest real body is updateContent.
     maxBodyBytes: 10 * 1024 * 1024,
     authenticate(_operation, headers, url) {
       const header = headers.authorization;

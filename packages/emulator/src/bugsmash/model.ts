@@ -1,7 +1,10 @@
 // The BugSmash state as the emulator keeps it (and as the state document spells it). Wire names
-// (snake_case) are kept where the API uses them.
+// (snake_case) are kept where the API uses them; enums and shapes the API shows come from the spec.
+import type { components } from '../generated/bugsmash.ts';
 
-export interface BsFile {
+type Schemas = components['schemas'];
+
+export type BsFile = {
   project_file_id: string;
   filename: string;
   extension: string;
@@ -9,11 +12,13 @@ export interface BsFile {
   file_size: number;
   /** The website URL for website screenshots; null for uploads. */
   link: string | null;
-  /** The bytes, base64 encoded (uploads only; websites have none). */
+  /** SHA-256 (hex) of the bytes, stored content-addressed outside the state (uploads only). */
+  sha256?: string;
+  /** Bytes given inline in a state document (base64); moved to the blob store when loaded. */
   data_base64?: string;
-}
+};
 
-export interface BsVersion {
+export type BsVersion = {
   id: string;
   project_id: string;
   version_no: number;
@@ -27,15 +32,11 @@ export interface BsVersion {
   created_at: string;
   updated_at: string;
   files: BsFile[];
-}
+};
 
-export interface BsTag {
-  id: string;
-  name: string;
-  color?: string;
-}
+export type BsTag = Schemas['Tag'];
 
-export interface BsReply {
+export type BsReply = {
   id: string;
   /** HTML. */
   comment: string;
@@ -44,17 +45,17 @@ export interface BsReply {
   comment_by_email: string;
   created_at: string;
   updated_at: string;
-}
+};
 
-export interface BsComment {
+export type BsComment = {
   comment_id: string;
   project_id: string;
   version_id: string | null;
   comment_number: number;
   /** HTML. */
   comment: string;
-  status: 'Active' | 'Resolved';
-  priority: 'Unset' | 'P1' | 'P2' | 'P3' | 'P4';
+  status: Schemas['CommentStatus'];
+  priority: Schemas['CommentPriority'];
   is_private: boolean;
   comment_by_name: string;
   comment_by_email: string;
@@ -64,19 +65,19 @@ export interface BsComment {
   audio_file_url: string | null;
   comment_screenshot_file_url: string | null;
   tags: BsTag[];
-  comment_metadata?: Record<string, unknown> | null;
-  location_metadata?: Record<string, unknown> | null;
+  comment_metadata?: Schemas['CommentMetadata'];
+  location_metadata?: Schemas['LocationMetadata'];
   created_at: string;
   updated_at: string;
   replies: BsReply[];
-}
+};
 
-export interface BsProject {
+export type BsProject = {
   id: string;
   name: string;
   /** website, pdf, image, video, audio, ppt, email. */
   type: string;
-  share_access: 'public' | 'private';
+  share_access: Schemas['ShareAccess'];
   anonymous_comments: boolean;
   private_comments: boolean;
   review_language: string;
@@ -85,35 +86,35 @@ export interface BsProject {
   banner: string | null;
   created_at: string;
   updated_at: string;
-  users: Record<string, unknown>[];
+  users: Schemas['ProjectUser'][];
   /** Next `comment_number` to hand out. */
   next_comment_number: number;
-}
+};
 
-export interface BsFolder {
+export type BsFolder = {
   id: string;
   parent_id: string | null;
   name: string;
-  share_access: 'public' | 'private';
+  share_access: Schemas['ShareAccess'];
   created_at: string;
   updated_at: string;
-}
+};
 
-export interface BsWebhook {
+export type BsWebhook = {
   id: string;
   webhook_url: string;
-  events: string[];
+  events: Schemas['WebhookEvent'][];
   /** Signing secret; shown to the API only when the webhook is created. */
   secret: string;
   created_at: string;
   updated_at: string;
-}
+};
 
-export interface BugsmashState {
+export type BugsmashState = {
   workspace: { id: string; owner_name: string; owner_email: string };
   projects: BsProject[];
   versions: BsVersion[];
   comments: BsComment[];
   folders: BsFolder[];
   webhooks: BsWebhook[];
-}
+};

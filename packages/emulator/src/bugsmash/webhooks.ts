@@ -28,6 +28,8 @@ export interface WebhookOptions {
   validate: (event: string, payload: unknown) => string[];
   /** Called with problems when a payload breaks the spec (an emulator bug). */
   onViolation: (event: string, problems: string[]) => void;
+  /** The emulator's own origin: deliveries there are refused. */
+  ownOrigin?: () => string;
 }
 
 export function signPayload(secret: string, rawBody: string, timestamp: number): string {
@@ -40,6 +42,18 @@ export function isLoopbackUrl(url: string): boolean {
   try {
     const parsed = new URL(url);
     return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && LOOPBACK.has(parsed.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** A URL that reaches the emulator itself (its own port on a loopback name). */
+export function isOwnOrigin(url: string, origin: string): boolean {
+  try {
+    const target = new URL(url);
+    const own = new URL(origin);
+    const port = (u: URL) => u.port || (u.protocol === 'https:' ? '443' : '80');
+    return LOOPBACK.has(target.hostname) && port(target) === port(own);
   } catch {
     return false;
   }
@@ -64,7 +78,7 @@ export class WebhookDispatcher {
     if (problems.length > 0) this.#options.onViolation(event, problems);
     let count = 0;
     for (const hook of webhooks) {
-      if (!hook.events.includes(event)) continue;
+      if (!(hook.events as readonly string[]).includes(event)) continue;
       count++;
       const record: DeliveryRecord = {
         id: this.#nextId++,
@@ -81,6 +95,13 @@ export class WebhookDispatcher {
         // The emulator never reaches out past this machine.
         record.outcome = 'refused';
         record.lastError = 'only loopback URLs receive deliveries from the emulator';
+        continue;
+      }
+      const own = this.#options.ownOrigin?.();
+      if (own !== undefined && isOwnOrigin(hook.webhook_url, own)) {
+        // A delivery to the emulator itself could reset or fault it.
+        record.outcome = 'refused';
+        record.lastError = 'deliveries to the emulator itself are refused';
         continue;
       }
       const task = this.#deliver(hook, JSON.stringify(body), record).finally(() =>

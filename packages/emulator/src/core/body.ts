@@ -1,17 +1,44 @@
+// Request bodies, read with limits that hold while the bytes arrive: a JSON body past its limit is
+// refused without being buffered whole, and a multipart upload is parsed as a stream (busboy), each
+// file refused as soon as it passes the per-file limit. JSON must be valid UTF-8 and nest at most
+// MAX_JSON_DEPTH levels, checked before anything else sees it.
 import type { IncomingMessage } from 'node:http';
+import { Busboy } from '@fastify/busboy';
 import type { JsonObject } from '../spec/load.ts';
+import { MAX_JSON_DEPTH, type MultipartLimits } from './limits.ts';
 import type { UploadedFile } from './types.ts';
 
-export class BodyTooLarge extends Error {}
+export { MAX_JSON_DEPTH, type MultipartLimits } from './limits.ts';
 
-/** Reads the whole body, refusing more than `limit` bytes. */
+export class BodyTooLarge extends Error {
+  readonly limit: number;
+  constructor(limit: number) {
+    super(`request body is larger than ${limit} bytes`);
+    this.limit = limit;
+  }
+}
+
+/** A body that cannot be read as what it claims to be: a problem for the request, never a crash. */
+export class BadBody extends Error {
+  readonly keyword: string;
+  readonly field: string;
+  constructor(keyword: string, message: string, field = 'body') {
+    super(message);
+    this.keyword = keyword;
+    this.field = field;
+  }
+}
+
+/** Reads the whole body, refusing (as soon as it is passed) more than `limit` bytes. */
 export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLarge(limit);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     const buf = chunk as Buffer;
     size += buf.length;
-    if (size > limit) throw new BodyTooLarge(`request body is larger than ${limit} bytes`);
+    if (size > limit) throw new BodyTooLarge(limit);
     chunks.push(buf);
   }
   return Buffer.concat(chunks);
@@ -21,50 +48,147 @@ export function mediaTypeOf(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
-/**
- * Parses multipart/form-data with the platform's own parser. Returns the fields for handlers (file
- * parts as `UploadedFile`) and a copy for schema validation (file parts as their file name).
- * Names whose schema is an array collect every part; others keep the last.
- */
-export async function parseMultipart(
-  raw: Buffer,
-  contentType: string,
-  arrayFields: Set<string>,
-): Promise<{ fields: JsonObject; forValidation: JsonObject }> {
-  const form = await new Request('http://emulator.invalid/', {
-    method: 'POST',
-    headers: { 'content-type': contentType },
-    body: new Uint8Array(raw),
-  }).formData();
-  const fields: JsonObject = {};
-  const forValidation: JsonObject = {};
-  for (const [name, value] of form.entries()) {
-    let parsed: string | UploadedFile;
-    let shown: string;
-    if (typeof value === 'string') {
-      parsed = value;
-      shown = value;
-    } else {
-      parsed = {
-        filename: value.name,
-        contentType: value.type || 'application/octet-stream',
-        data: Buffer.from(await value.arrayBuffer()),
-      };
-      shown = value.name;
-    }
-    if (arrayFields.has(name)) {
-      const parts = Array.isArray(fields[name]) ? (fields[name] as unknown[]) : [];
-      const shownParts = Array.isArray(forValidation[name]) ? (forValidation[name] as unknown[]) : [];
-      parts.push(parsed);
-      shownParts.push(shown);
-      fields[name] = parts;
-      forValidation[name] = shownParts;
-    } else {
-      fields[name] = parsed;
-      forValidation[name] = shown;
-    }
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Depth of the deepest nesting in a JSON text, without parsing it (strings skipped). */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92)
+        i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      depth++;
+      if (depth > max) max = depth;
+    } else if (c === 125 || c === 93) depth--;
   }
-  return { fields, forValidation };
+  return max;
+}
+
+/** Decodes and parses a JSON body: strict UTF-8, nesting bounded, else a BadBody naming the reason. */
+export function parseJson(raw: Buffer, maxDepth = MAX_JSON_DEPTH): unknown {
+  let text: string;
+  try {
+    text = utf8.decode(raw);
+  } catch {
+    throw new BadBody('encoding', 'The request body is not valid UTF-8.');
+  }
+  if (jsonDepth(text) > maxDepth)
+    throw new BadBody('maxDepth', `The JSON body nests deeper than ${maxDepth} levels.`);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BadBody('json', 'Invalid JSON payload received.');
+  }
+}
+
+/**
+ * Parses multipart/form-data as a stream. Returns the fields for handlers (file parts as
+ * `UploadedFile`) and a copy for schema validation (file parts as their file name). Names ending in
+ * `[]` (PHP style) collect every part; others keep the last. A file past `fileBytes`, too many files
+ * or a field past `fieldBytes` ends the parse with a BadBody (the rest of the body is discarded).
+ */
+export function parseMultipart(
+  req: IncomingMessage,
+  contentType: string,
+  limits: MultipartLimits,
+): Promise<{ fields: JsonObject; forValidation: JsonObject }> {
+  return new Promise((resolve, reject) => {
+    const fields: JsonObject = {};
+    const forValidation: JsonObject = {};
+    let failed = false;
+    const fail = (error: BadBody) => {
+      if (failed) return;
+      failed = true;
+      req.unpipe(parser);
+      // Discard what is left of the upload without holding it; the answer goes out at once.
+      req.resume();
+      reject(error);
+    };
+    const put = (name: string, value: string | UploadedFile, shown: string) => {
+      if (name.endsWith('[]')) {
+        const parts = Array.isArray(fields[name]) ? (fields[name] as unknown[]) : [];
+        const shownParts = Array.isArray(forValidation[name]) ? (forValidation[name] as unknown[]) : [];
+        parts.push(value);
+        shownParts.push(shown);
+        fields[name] = parts;
+        forValidation[name] = shownParts;
+      } else {
+        fields[name] = value;
+        forValidation[name] = shown;
+      }
+    };
+    let parser: ReturnType<typeof Busboy>;
+    try {
+      parser = Busboy({
+        headers: { ...req.headers, 'content-type': contentType },
+        limits: {
+          fileSize: limits.fileBytes,
+          files: limits.files,
+          fieldSize: limits.fieldBytes,
+          fields: 100,
+          parts: limits.files + 100,
+        },
+      });
+    } catch {
+      reject(new BadBody('multipart', 'malformed multipart body'));
+      return;
+    }
+    let pendingFiles = 0;
+    let finished = false;
+    const maybeDone = () => {
+      if (finished && pendingFiles === 0 && !failed) resolve({ fields, forValidation });
+    };
+    parser.on('file', (name, stream, filename, _encoding, mimeType) => {
+      pendingFiles++;
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => {
+        if (!failed) chunks.push(chunk);
+      });
+      stream.on('limit', () =>
+        fail(
+          new BadBody(
+            'fileSize',
+            `The ${name.replace(/\[\]$/, '')} must not be greater than ${Math.floor(limits.fileBytes / 1024)} kilobytes.`,
+            name.replace(/\[\]$/, ''),
+          ),
+        ),
+      );
+      stream.on('end', () => {
+        pendingFiles--;
+        if (!failed) {
+          const file: UploadedFile = {
+            filename,
+            contentType: mimeType || 'application/octet-stream',
+            data: Buffer.concat(chunks),
+          };
+          put(name, file, filename);
+        }
+        maybeDone();
+      });
+    });
+    parser.on('field', (name, value, _nameTruncated, valueTruncated) => {
+      if (valueTruncated)
+        fail(new BadBody('maxLength', `The ${name} field is longer than ${limits.fieldBytes} bytes.`, name));
+      else put(name, value, value);
+    });
+    parser.on('filesLimit', () =>
+      fail(new BadBody('maxItems', `A request may carry at most ${limits.files} files.`, 'files')),
+    );
+    parser.on('partsLimit', () => fail(new BadBody('multipart', 'The multipart body has too many parts.')));
+    parser.on('error', () => fail(new BadBody('multipart', 'malformed multipart body')));
+    parser.on('finish', () => {
+      finished = true;
+      maybeDone();
+    });
+    req.on('error', () => fail(new BadBody('multipart', 'the upload was interrupted')));
+    req.pipe(parser);
+  });
 }
 
 export function isUploadedFile(value: unknown): value is UploadedFile {
@@ -72,6 +196,6 @@ export function isUploadedFile(value: unknown): value is UploadedFile {
     value !== null &&
     typeof value === 'object' &&
     'data' in value &&
-    Buffer.isBuffer((value as UploadedFile).data)
+    (value as UploadedFile).data instanceof Uint8Array
   );
 }

@@ -2,7 +2,7 @@
 // (spec) → handler, or an injected fault → validate the response (spec) → finalize → persist → send.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Problem, RequestValues } from '../spec/operations.ts';
-import { BodyTooLarge, mediaTypeOf, parseMultipart, readBody } from './body.ts';
+import { BadBody, BodyTooLarge, mediaTypeOf, parseJson, parseMultipart, readBody } from './body.ts';
 import type { FaultInjector } from './faults.ts';
 import { type Reply, type RequestContext, type Service, ServiceError } from './types.ts';
 import type { ViolationLog } from './violations.ts';
@@ -11,7 +11,11 @@ export interface PipelineOptions {
   violations: ViolationLog;
   /** Answer 500 instead of a response that breaks the spec (tests); otherwise send it and only count it. */
   strict: boolean;
-  /** Called after each handled request; resolves once any state change is durable. */
+  /**
+   * Called after each handled request; resolves once any state change is durable (a request that
+   * changed nothing waits for nothing). When it rejects, the state was put back as it was and the
+   * request gets a 500.
+   */
   afterRequest: () => Promise<void>;
   /** Answers registered through the control API that replace the handler's. */
   faults?: FaultInjector;
@@ -19,8 +23,12 @@ export interface PipelineOptions {
 
 export function send(res: ServerResponse, reply: Reply): void {
   const headers: Record<string, string> = { ...reply.headers };
-  let payload: string | undefined;
-  if (reply.body !== undefined) {
+  let payload: string | Uint8Array | undefined;
+  if (reply.body instanceof Uint8Array) {
+    payload = reply.body;
+    headers['content-type'] ??= 'application/octet-stream';
+    headers['content-length'] = String(payload.byteLength);
+  } else if (reply.body !== undefined) {
     payload = JSON.stringify(reply.body);
     headers['content-type'] ??= 'application/json; charset=UTF-8';
     headers['content-length'] = String(Buffer.byteLength(payload));
@@ -47,6 +55,12 @@ export async function handleServiceRequest<P>(
     return;
   }
   const { operation } = match;
+  const refused = service.admit?.(operation, req.headers);
+  if (refused !== undefined) {
+    req.resume();
+    send(res, refused);
+    return;
+  }
   const auth = service.authenticate(operation, req.headers, url);
   if ('reply' in auth) {
     req.resume();
@@ -76,19 +90,50 @@ export async function handleServiceRequest<P>(
 
   const problems: Problem[] = service.spec.validateParams(operation, params);
   let body: unknown;
-  try {
-    const raw = await readBody(req, service.maxBodyBytes);
-    const parsed = await parseRequestBody(service, operation, req.headers['content-type'], raw, problems);
-    body = parsed;
-  } catch (error) {
-    if (!(error instanceof BodyTooLarge)) throw error;
-    problems.push({ location: 'body', field: 'body', keyword: 'maxLength', message: error.message });
+  const contentType = req.headers['content-type'];
+  const mediaType = mediaTypeOf(contentType);
+  const hasBody =
+    req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  if (operation.bodyTypes.length > 0 && hasBody && !operation.bodyTypes.includes(mediaType)) {
+    req.resume();
+    const reply = service.unsupportedMediaType?.(mediaType, operation.bodyTypes);
+    if (reply !== undefined) return send(res, reply);
+    problems.push({
+      location: 'body',
+      field: 'Content-Type',
+      keyword: 'contentType',
+      message: `unsupported content type ${mediaType || '(none)'}; expected ${operation.bodyTypes.join(' or ')}`,
+    });
+  } else {
+    try {
+      body = await readRequestBody(service, operation, req, contentType, problems);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) {
+        req.resume();
+        const reply = service.tooLarge?.(error.limit);
+        if (reply !== undefined)
+          return send(res, { ...reply, headers: { ...reply.headers, connection: 'close' } });
+        problems.push({ location: 'body', field: 'body', keyword: 'bodySize', message: error.message });
+      } else if (error instanceof BadBody) {
+        problems.push({
+          location: 'body',
+          field: error.field,
+          keyword: error.keyword,
+          message: error.message,
+        });
+      } else throw error;
+    }
   }
   if (problems.length > 0) {
     send(res, service.invalidRequest(problems, operation));
     return;
   }
 
+  // A client that goes away before its answer stops the work done for it (a script run, say).
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
   const ctx: RequestContext<P> = {
     operation,
     params,
@@ -96,11 +141,12 @@ export async function handleServiceRequest<P>(
     principal: auth.principal,
     url,
     headers: req.headers,
+    signal: controller.signal,
   };
   // A fault stands in for the handler only once the request has passed routing, authentication
   // and validation: a request the service would refuse anyway keeps its refusal (and leaves the
   // fault for the next request), so a test cannot use a fault to cover up a bad request.
-  const fault = options.faults?.take(service.name, operation, path);
+  const fault = service.name === 'emulator' ? undefined : options.faults?.take(service.name, operation, path);
   let reply: Reply;
   const handler = service.handlers[operation.operationId];
   try {
@@ -144,18 +190,40 @@ export async function handleServiceRequest<P>(
   }
   // A fault is sent exactly as registered: no partial response, entity tag or 304 on top.
   if (service.finalize && fault === undefined) reply = service.finalize(ctx, reply);
-  await options.afterRequest();
+  try {
+    await options.afterRequest();
+  } catch (error) {
+    // The change could not be saved and was undone: the client must not believe it happened.
+    const reason = error instanceof Error ? error.message : String(error);
+    reply = service.internalError(`The state could not be saved (${reason}); nothing changed.`);
+  }
+  if (res.destroyed) return;
   send(res, reply);
 }
 
-async function parseRequestBody<P>(
+async function readRequestBody<P>(
   service: Service<P>,
   operation: RequestContext<P>['operation'],
+  req: IncomingMessage,
   contentType: string | undefined,
-  raw: Buffer,
   problems: Problem[],
 ): Promise<unknown> {
-  if (operation.bodyTypes.length === 0) return undefined;
+  if (operation.bodyTypes.length === 0) {
+    // No body is declared: whatever was sent is read (bounded) and ignored.
+    await readBody(req, service.maxBodyBytes);
+    return undefined;
+  }
+  const mediaType = mediaTypeOf(contentType);
+  if (mediaType === 'multipart/form-data' && service.multipart !== undefined) {
+    const { fields, forValidation } = await parseMultipart(req, contentType ?? '', service.multipart);
+    problems.push(...service.spec.validateBody(operation, mediaType, forValidation));
+    // Coercion (e.g. integer fields) happened on the validation copy; carry it over to non-file fields.
+    for (const [key, value] of Object.entries(forValidation)) {
+      if (typeof fields[key] === 'string') fields[key] = value;
+    }
+    return fields;
+  }
+  const raw = await readBody(req, service.maxBodyBytes);
   if (raw.length === 0) {
     if (operation.bodyRequired)
       problems.push({
@@ -166,51 +234,7 @@ async function parseRequestBody<P>(
       });
     return undefined;
   }
-  const mediaType = mediaTypeOf(contentType);
-  if (!operation.bodyTypes.includes(mediaType)) {
-    problems.push({
-      location: 'body',
-      field: 'Content-Type',
-      keyword: 'contentType',
-      message: `unsupported content type ${mediaType || '(none)'}; expected ${operation.bodyTypes.join(' or ')}`,
-    });
-    return undefined;
-  }
-  if (mediaType === 'multipart/form-data') {
-    try {
-      const arrays = new Set<string>();
-      // PHP-style names (`files[]`) are the repeated parts.
-      for (const match of raw.toString('latin1').matchAll(/name="([^"]+\[\])"/g))
-        if (match[1]) arrays.add(match[1]);
-      const { fields, forValidation } = await parseMultipart(raw, contentType ?? '', arrays);
-      problems.push(...service.spec.validateBody(operation, mediaType, forValidation));
-      // Coercion (e.g. integer fields) happened on the validation copy; carry it over to non-file fields.
-      for (const [key, value] of Object.entries(forValidation)) {
-        if (typeof fields[key] === 'string') fields[key] = value;
-      }
-      return fields;
-    } catch {
-      problems.push({
-        location: 'body',
-        field: 'body',
-        keyword: 'multipart',
-        message: 'malformed multipart body',
-      });
-      return undefined;
-    }
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw.toString('utf8'));
-  } catch {
-    problems.push({
-      location: 'body',
-      field: 'body',
-      keyword: 'json',
-      message: 'Invalid JSON payload received.',
-    });
-    return undefined;
-  }
+  const parsed = parseJson(raw, service.maxJsonDepth);
   problems.push(...service.spec.validateBody(operation, mediaType, parsed));
   return parsed;
 }

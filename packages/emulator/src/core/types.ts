@@ -1,4 +1,5 @@
 import type { CompiledSpec, Operation, Problem, RequestValues } from '../spec/operations.ts';
+import type { MultipartLimits } from './limits.ts';
 
 // These types are reachable from the package's public declarations, so they name no Node types
 // (`node:http`, `Buffer`): a user's project type-checks without @types/node.
@@ -11,7 +12,7 @@ export interface IncomingHttpHeaders {
   'if-none-match'?: string | undefined;
 }
 
-/** What a handler answers: a status, a JSON body (absent for none) and extra headers. */
+/** What a handler answers: a status, a JSON body (raw bytes for a Uint8Array; absent for none) and extra headers. */
 export interface Reply {
   status: number;
   body?: unknown;
@@ -45,13 +46,15 @@ export interface RequestContext<P> {
   principal: P;
   url: URL;
   headers: IncomingHttpHeaders;
+  /** Fires when the client goes away before the answer is sent (a closed or aborted request). */
+  signal: AbortSignal;
 }
 
 export type Handler<P> = (ctx: RequestContext<P>) => Reply | Promise<Reply>;
 
 /** One emulated service: its spec, its handlers by operationId, and the service-specific error shapes. */
 export interface Service<P> {
-  name: 'apps-script' | 'bugsmash';
+  name: 'apps-script' | 'bugsmash' | 'emulator';
   /** Path prefix the service's spec paths live under on the emulator's port (`''` or `/api/v2`). */
   prefix: string;
   spec: CompiledSpec;
@@ -68,8 +71,18 @@ export interface Service<P> {
   unknownQuery(names: string[], operation: Operation): Reply | undefined;
   notFound(method: string, path: string, methodNotAllowed: boolean): Reply;
   internalError(message: string): Reply;
-  /** Largest request body accepted, in bytes. */
+  /** Largest JSON request body accepted, in bytes. */
   maxBodyBytes: number;
+  /** Deepest JSON body nesting accepted (default MAX_JSON_DEPTH). */
+  maxJsonDepth?: number;
+  /** Limits of multipart uploads (operations that take multipart/form-data). */
+  multipart?: MultipartLimits;
+  /** A check before anything else (the control API's cross-site and content-type rules). */
+  admit?(operation: Operation, headers: IncomingHttpHeaders): Reply | undefined;
+  /** The answer to a body past the limit; by default a request problem (`invalidRequest`). */
+  tooLarge?(limit: number): Reply;
+  /** The answer to a body of a media type the operation does not take; by default `invalidRequest`. */
+  unsupportedMediaType?(mediaType: string, expected: string[]): Reply;
   /** Checks that need the typed parameters but must run before the handler changes anything. */
   precheck?(ctx: RequestContext<P>): Reply | undefined;
   /** Last step before sending (e.g. `fields` partial responses and ETags); the reply is already validated. */

@@ -1,6 +1,7 @@
 // Runs Apps Script server code inside QuickJS (WebAssembly): the guest has no access to the host's
 // globals, file system or network, its heap is capped and an interrupt handler enforces the time limit.
 // This module is loaded inside a worker thread (see pool.ts), so a long run never blocks the server.
+import { getHeapStatistics } from 'node:v8';
 import releaseSync from '@jitl/quickjs-wasmfile-release-sync';
 import {
   newQuickJSWASMModuleFromVariant,
@@ -58,14 +59,33 @@ const SERVICES = [
   'UI',
 ];
 
+// Script output is bounded inside the guest, before a string ever crosses into the host: a line past
+// LINE_CHARS is cut, and once a run has logged LOG_CHARS in total the rest is dropped (one marker line
+// says so). A result past OUTPUT_CHARS is refused rather than copied out.
+export const LINE_CHARS = 8 * 1024;
+export const LOG_CHARS = 256 * 1024;
+export const OUTPUT_CHARS = 8 * 1024 * 1024;
+
 const HARNESS_SOURCE = `(function (g, record) {
   var stringify = JSON.stringify, parse = JSON.parse, isPromise = function (v) { return v instanceof Promise; };
+  var logged = 0, dropped = false;
+  function emit(text) {
+    if (dropped) return;
+    if (text.length > ${LINE_CHARS}) text = text.slice(0, ${LINE_CHARS}) + ' ... [line cut at ${LINE_CHARS} characters]';
+    logged += text.length;
+    if (logged > ${LOG_CHARS}) { dropped = true; record('WARNING log output of this run cut at ${LOG_CHARS} characters'); return; }
+    record(text);
+  }
+  function out(value) {
+    var s = stringify(value);
+    return s !== undefined && s.length > ${OUTPUT_CHARS} ? '{"tooLarge":true}' : s;
+  }
   function show(v) {
-    if (typeof v === 'string') return v;
-    try { var s = stringify(v); return s === undefined ? String(v) : s; } catch (e) { return String(v); }
+    if (typeof v === 'string') return v.length > ${LINE_CHARS} ? v.slice(0, ${LINE_CHARS + 1}) : v;
+    try { var s = stringify(v); s = s === undefined ? String(v) : s; return s.length > ${LINE_CHARS} ? s.slice(0, ${LINE_CHARS + 1}) : s; } catch (e) { return String(v).slice(0, ${LINE_CHARS + 1}); }
   }
   function join(args) { var out = []; for (var i = 0; i < args.length; i++) out.push(show(args[i])); return out.join(' '); }
-  function level(name) { return function () { record(name + ' ' + join(arguments)); }; }
+  function level(name) { return function () { emit(name + ' ' + join(arguments)); }; }
   g.console = { log: level('INFO'), info: level('INFO'), warn: level('WARNING'), error: level('ERROR'), debug: level('DEBUG') };
   var buffer = [];
   g.Logger = {
@@ -74,7 +94,7 @@ const HARNESS_SOURCE = `(function (g, record) {
       if (args.length > 0 && typeof format === 'string' && format.indexOf('%s') >= 0) {
         text = format.replace(/%s/g, function () { return args.length ? show(args.shift()) : '%s'; });
       } else if (args.length > 0) { text = join(arguments); }
-      buffer.push(text); record('INFO ' + text); return g.Logger;
+      if (buffer.length < 1000) buffer.push(text.slice(0, ${LINE_CHARS})); emit('INFO ' + text); return g.Logger;
     },
     getLog: function () { return buffer.join('\\n'); },
     clear: function () { buffer.length = 0; },
@@ -106,12 +126,12 @@ const HARNESS_SOURCE = `(function (g, record) {
       result.then(function (v) { settled = { ok: v }; }, function (e) { settled = { error: e }; });
       return '{"pending":true}';
     }
-    return result === undefined ? '{}' : stringify({ result: result });
+    return result === undefined ? '{}' : out({ result: result });
   };
   g.__emulatorSettle = function () {
     if (settled === undefined) return '{"pending":true}';
     if ('error' in settled) throw settled.error;
-    return settled.ok === undefined ? '{}' : stringify({ result: settled.ok });
+    return settled.ok === undefined ? '{}' : out({ result: settled.ok });
   };
   // Everything defined so far (built-ins and the harness itself) is not a script function.
   Object.getOwnPropertyNames(g).forEach(function (n) { builtins[n] = true; });
@@ -122,6 +142,12 @@ let modulePromise: Promise<QuickJSWASMModule> | undefined;
 function quickjs(): Promise<QuickJSWASMModule> {
   modulePromise ??= newQuickJSWASMModuleFromVariant(variant);
   return modulePromise;
+}
+
+/** Memory this worker holds: QuickJS's WebAssembly memory (it only grows) plus the V8 heap. */
+export async function memoryInUse(): Promise<number> {
+  const wasm = modulePromise === undefined ? 0 : (await modulePromise).getWasmMemory().buffer.byteLength;
+  return wasm + getHeapStatistics().used_heap_size;
 }
 
 /** Parses QuickJS's `    at fn (file:line:col)` stack lines, deepest first, without harness frames. */
@@ -163,8 +189,12 @@ function describeThrown(ctx: QuickJSContext, handle: QuickJSHandle): Thrown {
   };
 }
 
-/** Evaluates the SERVER_JS files in order, then calls `job.functionName` with the JSON parameters. */
-export async function runJob(job: RunJob): Promise<RunOutcome> {
+/**
+ * Evaluates the SERVER_JS files in order, then calls `job.functionName` with the JSON parameters.
+ * `stop` (shared with the pool) interrupts the guest when its first element is set: a run whose
+ * caller went away ends at once and the worker stays usable.
+ */
+export async function runJob(job: RunJob, stop?: Int32Array): Promise<RunOutcome> {
   const QuickJS = await quickjs();
   const started = Date.now();
   const deadline = started + job.timeoutMs;
@@ -172,12 +202,28 @@ export async function runJob(job: RunJob): Promise<RunOutcome> {
   const runtime = QuickJS.newRuntime();
   runtime.setMemoryLimit(job.memoryLimitBytes);
   runtime.setMaxStackSize(1024 * 1024);
-  runtime.setInterruptHandler(() => Date.now() >= deadline);
+  // Once the run has ended (in error), reading what it threw must not be interrupted in turn: an
+  // interrupted dump would leave a handle alive and QuickJS aborts when the runtime is freed.
+  // The harness is installed before anything may interrupt (a stop set early must not leave it half
+  // made), and once the run has ended nothing interrupts the clean-up.
+  let interruptible = false;
+  let ended = false;
+  runtime.setInterruptHandler(
+    () =>
+      interruptible &&
+      !ended &&
+      (Date.now() >= deadline || (stop !== undefined && Atomics.load(stop, 0) !== 0)),
+  );
   const ctx = runtime.newContext();
   const finish = (outcome: RunResult): RunOutcome => ({ ...outcome, logs, durationMs: Date.now() - started });
   const failed = (handle: QuickJSHandle): RunOutcome => {
-    const thrown = describeThrown(ctx, handle);
-    handle.dispose();
+    ended = true;
+    let thrown: Thrown;
+    try {
+      thrown = describeThrown(ctx, handle);
+    } finally {
+      handle.dispose();
+    }
     if (
       Date.now() >= deadline &&
       thrown.errorType === 'InternalError' &&
@@ -194,12 +240,20 @@ export async function runJob(job: RunJob): Promise<RunOutcome> {
   };
   try {
     const record = ctx.newFunction('record', (text) => {
-      if (logs.length < 10_000) logs.push(ctx.getString(text));
+      // The harness already bounds lines and their total; this is the host's own backstop.
+      if (logs.length < 2_000) logs.push(ctx.getString(text).slice(0, LINE_CHARS + 64));
     });
-    const harness = ctx.unwrapResult(ctx.evalCode(HARNESS_SOURCE, HARNESS));
-    ctx.unwrapResult(ctx.callFunction(harness, ctx.undefined, ctx.global, record)).dispose();
-    harness.dispose();
-    record.dispose();
+    try {
+      const harness = ctx.unwrapResult(ctx.evalCode(HARNESS_SOURCE, HARNESS));
+      try {
+        ctx.unwrapResult(ctx.callFunction(harness, ctx.undefined, ctx.global, record)).dispose();
+      } finally {
+        harness.dispose();
+      }
+    } finally {
+      record.dispose();
+    }
+    interruptible = true;
     for (const file of job.files) {
       const loaded = ctx.evalCode(file.source, file.name);
       if (loaded.error) return failed(loaded.error);
@@ -229,8 +283,16 @@ export async function runJob(job: RunJob): Promise<RunOutcome> {
         });
       }
     }
-    const parsed = JSON.parse(reply) as { notFound?: true; result?: unknown };
+    const parsed = JSON.parse(reply) as { notFound?: true; tooLarge?: true; result?: unknown };
     if (parsed.notFound) return finish({ kind: 'not-found' });
+    if (parsed.tooLarge) {
+      return finish({
+        kind: 'error',
+        errorType: 'ScriptError',
+        errorMessage: `The function's return value is larger than ${OUTPUT_CHARS} characters of JSON`,
+        stack: [],
+      });
+    }
     return finish('result' in parsed ? { kind: 'ok', result: parsed.result } : { kind: 'ok' });
   } finally {
     ctx.dispose();
@@ -242,13 +304,24 @@ export async function runJob(job: RunJob): Promise<RunOutcome> {
 export async function checkJob(job: CheckJob): Promise<CheckOutcome> {
   const QuickJS = await quickjs();
   const runtime = QuickJS.newRuntime();
+  // A deeply nested source must end as a syntax error, not exhaust the parser's stack or heap.
+  runtime.setMemoryLimit(job.memoryLimitBytes ?? 64 * 1024 * 1024);
+  runtime.setMaxStackSize(1024 * 1024);
+  const deadline = Date.now() + (job.timeoutMs ?? 30_000);
+  let ended = false;
+  runtime.setInterruptHandler(() => !ended && Date.now() >= deadline);
   const ctx = runtime.newContext();
   try {
     for (const file of job.files) {
       const compiled = ctx.evalCode(file.source, file.name, { compileOnly: true });
       if (compiled.error) {
-        const dumped = ctx.dump(compiled.error) as { message?: unknown; lineNumber?: unknown };
-        compiled.error.dispose();
+        ended = true;
+        let dumped: { message?: unknown; lineNumber?: unknown };
+        try {
+          dumped = ctx.dump(compiled.error) as typeof dumped;
+        } finally {
+          compiled.error.dispose();
+        }
         return {
           ok: false,
           file: file.name,

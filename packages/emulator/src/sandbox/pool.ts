@@ -1,5 +1,12 @@
-// A small pool of worker threads running the QuickJS engine, so that a script spinning for minutes
-// never stalls the HTTP server, and a runaway worker can be terminated and replaced.
+// A pool of worker threads running the QuickJS engine, so that a script spinning for minutes never
+// stalls the HTTP server. Runs that end early are really stopped: a run whose caller goes away (its
+// AbortSignal fires) or a reset (`stopAll`) interrupts the guest through a flag shared with its
+// worker, which then takes the next job; a guest that does not stop within a second has its worker
+// terminated and replaced, and `close()` terminates every worker. When
+// every worker is busy a run waits in a bounded queue; past that it is refused at once (`PoolBusy`),
+// never left hanging. Workers are spawned with V8 resource limits, and one that a run has grown past
+// `recycleBytes` is replaced after the run.
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { CheckJob, CheckOutcome, RunJob, RunOutcome, WorkerReply, WorkerRequest } from './types.ts';
 
@@ -9,35 +16,110 @@ const WATCHDOG_GRACE_MS = 5_000;
 // Under the TypeScript sources (tests, `node src/cli.ts`) the worker is the .ts file; in dist, the .js one.
 const WORKER_URL = new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url);
 
+/** Workers by default: one per core, at least 2 and at most 8. */
+export function defaultPoolSize(): number {
+  return Math.min(8, Math.max(2, availableParallelism()));
+}
+
+/** Every worker is busy and the queue is full: the caller should answer 429 and let the client retry. */
+export class PoolBusy extends Error {
+  constructor(queued: number) {
+    super(`every sandbox worker is busy and ${queued} runs are already waiting`);
+    this.name = 'PoolBusy';
+  }
+}
+
+/** The run was stopped before it finished: its caller went away, the state was reset, or the pool closed. */
+export class RunStopped extends Error {
+  readonly reason: 'aborted' | 'reset' | 'closed';
+  constructor(reason: 'aborted' | 'reset' | 'closed') {
+    super(
+      reason === 'aborted'
+        ? 'the run was stopped: its request was closed'
+        : reason === 'reset'
+          ? 'the run was stopped by an emulator reset'
+          : 'the run was stopped: the emulator is closing',
+    );
+    this.name = 'RunStopped';
+    this.reason = reason;
+  }
+}
+
+export interface PoolOptions {
+  /** Worker threads (default: from the machine, see defaultPoolSize). */
+  size?: number;
+  /** Runs that may wait for a worker before new ones are refused (default 4 per worker). */
+  queueLimit?: number;
+  /** Replace a worker that holds more than this after a job (default 256 MiB). */
+  recycleBytes?: number;
+  /** V8 heap limit of each worker in MiB (default 256); QuickJS's own heap is capped per run. */
+  workerHeapMb?: number;
+}
+
 type Pending = {
   request: WorkerRequest;
+  /** Settled already (stopped): the worker's late reply only frees the slot. */
+  stopped?: boolean;
   resolve: (reply: WorkerReply) => void;
   reject: (error: Error) => void;
   /** Only for runs: how long before the watchdog fires. */
   limitMs?: number;
+  signal?: AbortSignal;
+  onAbort?: (() => void) | undefined;
 };
 
 interface Slot {
   worker: Worker;
   busy: Pending | undefined;
   timer: NodeJS.Timeout | undefined;
+  /** Shared with the worker: set to interrupt the guest of the current run. */
+  stop: Int32Array;
 }
 
+/** How long a stopped run may take to notice its interrupt before its worker is terminated. */
+const STOP_GRACE_MS = 1_000;
+
 export class SandboxPool {
-  readonly #size: number;
+  readonly size: number;
+  readonly queueLimit: number;
+  readonly #recycleBytes: number;
+  readonly #heapMb: number;
   readonly #slots: Slot[] = [];
   readonly #queue: Pending[] = [];
   #nextId = 1;
   #closed = false;
+  #spawned = 0;
 
-  constructor(size = 2) {
-    this.#size = Math.max(1, size);
+  constructor(options: PoolOptions | number = {}) {
+    const o = typeof options === 'number' ? { size: options } : options;
+    this.size = Math.max(1, Math.floor(o.size ?? defaultPoolSize()));
+    this.queueLimit = Math.max(0, Math.floor(o.queueLimit ?? this.size * 4));
+    this.#recycleBytes = o.recycleBytes ?? 256 * 1024 * 1024;
+    this.#heapMb = o.workerHeapMb ?? 256;
   }
 
-  async run(job: RunJob): Promise<RunOutcome> {
+  /** Workers started so far (replacements included). */
+  get spawned(): number {
+    return this.#spawned;
+  }
+
+  /** Runs in progress (not queued). */
+  get running(): number {
+    return this.#slots.filter((s) => s.busy?.request.type === 'run').length;
+  }
+
+  /** Whether a run submitted now would start or wait, rather than be refused with PoolBusy. */
+  accepts(): boolean {
+    if (this.#closed) return false;
+    const idle = this.#slots.some((s) => s.busy === undefined) || this.#slots.length < this.size;
+    return idle || this.#queue.length < this.queueLimit;
+  }
+
+  async run(job: RunJob, signal?: AbortSignal): Promise<RunOutcome> {
     const reply = await this.#submit(
       { id: this.#nextId++, type: 'run', job },
       job.timeoutMs + WATCHDOG_GRACE_MS,
+      signal,
     );
     if (reply.type === 'run') return reply.outcome;
     throw new Error(`sandbox worker failed: ${reply.type === 'crash' ? reply.message : reply.type}`);
@@ -49,33 +131,98 @@ export class SandboxPool {
     throw new Error(`sandbox worker failed: ${reply.type === 'crash' ? reply.message : reply.type}`);
   }
 
+  /** Stops every queued and running run (a reset): their callers get RunStopped('reset'). */
+  stopAll(): void {
+    // Queued runs go; queued content checks stay (they belong to no state and are quick).
+    for (const pending of this.#queue.filter((p) => p.request.type === 'run')) {
+      this.#queue.splice(this.#queue.indexOf(pending), 1);
+      this.#settle(pending, new RunStopped('reset'));
+    }
+    for (const slot of [...this.#slots]) {
+      const pending = slot.busy;
+      if (pending?.request.type !== 'run' || pending.stopped) continue;
+      this.#interrupt(slot, pending, new RunStopped('reset'));
+    }
+    this.#pump();
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
-    for (const pending of this.#queue.splice(0)) pending.reject(new Error('sandbox pool closed'));
+    for (const pending of this.#queue.splice(0)) this.#settle(pending, new RunStopped('closed'));
     await Promise.all(
       this.#slots.splice(0).map((slot) => {
         if (slot.timer) clearTimeout(slot.timer);
-        slot.busy?.reject(new Error('sandbox pool closed'));
+        const pending = slot.busy;
+        slot.busy = undefined;
+        if (pending !== undefined) this.#settle(pending, new RunStopped('closed'));
         return slot.worker.terminate();
       }),
     );
   }
 
-  #submit(request: WorkerRequest, limitMs?: number): Promise<WorkerReply> {
-    if (this.#closed) return Promise.reject(new Error('sandbox pool closed'));
+  #submit(request: WorkerRequest, limitMs?: number, signal?: AbortSignal): Promise<WorkerReply> {
+    if (this.#closed) return Promise.reject(new RunStopped('closed'));
+    if (signal?.aborted) return Promise.reject(new RunStopped('aborted'));
+    if (!this.accepts()) return Promise.reject(new PoolBusy(this.#queue.length));
     return new Promise((resolve, reject) => {
       const pending: Pending = { request, resolve, reject };
       if (limitMs !== undefined) pending.limitMs = limitMs;
+      if (signal !== undefined) {
+        pending.signal = signal;
+        pending.onAbort = () => this.#abort(pending);
+        signal.addEventListener('abort', pending.onAbort, { once: true });
+      }
       this.#queue.push(pending);
       this.#pump();
     });
   }
 
+  /** Resolves or rejects a pending job exactly once, and forgets its abort listener. */
+  #settle(pending: Pending, outcome: WorkerReply | Error): void {
+    if (pending.onAbort !== undefined) pending.signal?.removeEventListener('abort', pending.onAbort);
+    pending.onAbort = undefined;
+    if (outcome instanceof Error) pending.reject(outcome);
+    else pending.resolve(outcome);
+  }
+
+  #abort(pending: Pending): void {
+    const queued = this.#queue.indexOf(pending);
+    if (queued >= 0) {
+      this.#queue.splice(queued, 1);
+      this.#settle(pending, new RunStopped('aborted'));
+      return;
+    }
+    const slot = this.#slots.find((s) => s.busy === pending);
+    if (slot === undefined || pending.stopped) return;
+    this.#interrupt(slot, pending, new RunStopped('aborted'));
+  }
+
+  /**
+   * Stops the run in a slot: its caller is answered now; the guest is interrupted through the shared
+   * flag and the worker, once it replies, takes the next job. A guest that does not stop within
+   * STOP_GRACE_MS has its worker terminated and replaced.
+   */
+  #interrupt(slot: Slot, pending: Pending, reason: RunStopped): void {
+    pending.stopped = true;
+    this.#settle(pending, reason);
+    Atomics.store(slot.stop, 0, 1);
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = setTimeout(() => {
+      try {
+        if (slot.busy !== pending) return;
+        this.#retire(slot);
+        this.#pump();
+      } catch {
+        // never throw from a timer
+      }
+    }, STOP_GRACE_MS);
+  }
+
   #pump(): void {
-    while (this.#queue.length > 0) {
+    while (this.#queue.length > 0 && !this.#closed) {
       let slot = this.#slots.find((s) => s.busy === undefined);
       if (slot === undefined) {
-        if (this.#slots.length >= this.#size) return;
+        if (this.#slots.length >= this.size) return;
         slot = this.#spawn();
       }
       const pending = this.#queue.shift();
@@ -85,45 +232,68 @@ export class SandboxPool {
   }
 
   #dispatch(slot: Slot, pending: Pending): void {
+    // postMessage clones the job and throws for what it cannot clone (a value nested too deep, say):
+    // that fails this job only, and the slot stays free.
+    try {
+      // Cleared here, not in the worker: a stop set before the worker even reads the job must hold.
+      Atomics.store(slot.stop, 0, 0);
+      slot.worker.postMessage(pending.request);
+    } catch (error) {
+      this.#settle(pending, new Error(`the job cannot be sent to a sandbox worker: ${String(error)}`));
+      return;
+    }
     slot.busy = pending;
     if (pending.limitMs !== undefined && pending.request.type === 'run') {
       const started = Date.now();
       slot.timer = setTimeout(() => {
-        // The interrupt handler did not stop the guest: kill the thread and report a timeout.
-        this.#retire(slot);
-        pending.resolve({
-          id: pending.request.id,
-          type: 'run',
-          outcome: {
-            kind: 'timeout',
-            errorType: 'ScriptError',
-            errorMessage: 'Exceeded maximum execution time',
-            stack: [],
-            logs: [],
-            durationMs: Date.now() - started,
-          },
-        });
-        this.#pump();
+        // The interrupt handler did not stop the guest: kill the thread and report a timeout. Nothing
+        // here may throw: an exception in a timer would end the emulator.
+        try {
+          this.#retire(slot);
+          if (pending.stopped) return this.#pump();
+          this.#settle(pending, {
+            id: pending.request.id,
+            type: 'run',
+            outcome: {
+              kind: 'timeout',
+              errorType: 'ScriptError',
+              errorMessage: 'Exceeded maximum execution time',
+              stack: [],
+              logs: [],
+              durationMs: Date.now() - started,
+            },
+          });
+          this.#pump();
+        } catch (error) {
+          pending.reject(error instanceof Error ? error : new Error(String(error)));
+        }
       }, pending.limitMs);
     }
-    slot.worker.postMessage(pending.request);
   }
 
   #spawn(): Slot {
-    const worker = new Worker(WORKER_URL);
-    const slot: Slot = { worker, busy: undefined, timer: undefined };
+    const stop = new Int32Array(new SharedArrayBuffer(4));
+    const worker = new Worker(WORKER_URL, {
+      workerData: { stop },
+      resourceLimits: { maxOldGenerationSizeMb: this.#heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+    });
+    this.#spawned++;
+    const slot: Slot = { worker, busy: undefined, timer: undefined, stop };
     worker.on('message', (reply: WorkerReply) => {
       const pending = slot.busy;
       if (slot.timer) clearTimeout(slot.timer);
       slot.timer = undefined;
       slot.busy = undefined;
-      if (pending !== undefined && pending.request.id === reply.id) pending.resolve(reply);
+      // A worker a run has grown (QuickJS's memory never shrinks) is replaced rather than reused.
+      if ((reply.memoryBytes ?? 0) > this.#recycleBytes) this.#retire(slot);
+      if (pending !== undefined && !pending.stopped && pending.request.id === reply.id)
+        this.#settle(pending, reply);
       this.#pump();
     });
     const fail = (error: Error) => {
       const pending = slot.busy;
       this.#retire(slot);
-      pending?.reject(error);
+      if (pending !== undefined && !pending.stopped) this.#settle(pending, error);
       this.#pump();
     };
     worker.on('error', fail);

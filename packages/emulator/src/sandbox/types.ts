@@ -31,6 +31,9 @@ export type RunOutcome = RunResult & { logs: string[]; durationMs: number };
 
 export interface CheckJob {
   files: SandboxFile[];
+  /** Bounds on compiling (defaults: 64 MiB, 30 s): a pathological source ends as a syntax error. */
+  memoryLimitBytes?: number;
+  timeoutMs?: number;
 }
 
 export type CheckOutcome = { ok: true } | { ok: false; file: string; message: string; lineNumber: number };
@@ -39,7 +42,9 @@ export type WorkerRequest =
   | { id: number; type: 'run'; job: RunJob }
   | { id: number; type: 'check'; job: CheckJob };
 
-export type WorkerReply =
+/** Bytes the worker holds after a job (QuickJS's WebAssembly memory, which never shrinks, plus its V8 heap). */
+export type WorkerReply = (
   | { id: number; type: 'run'; outcome: RunOutcome }
   | { id: number; type: 'check'; outcome: CheckOutcome }
-  | { id: number; type: 'crash'; message: string };
+  | { id: number; type: 'crash'; message: string }
+) & { memoryBytes?: number };

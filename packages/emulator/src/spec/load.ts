@@ -21,6 +21,7 @@ export const SPECS_DIR = fileURLToPath(new URL('../../../../specs/', import.meta
 export const REPO_SPEC_PATHS = {
   appsScript: `${SPECS_DIR}apps-script/openapi.yaml`,
   bugsmash: `${SPECS_DIR}bugsmash/openapi.yaml`,
+  emulator: `${SPECS_DIR}emulator/openapi.yaml`,
 } as const;
 
 /**
@@ -36,6 +37,7 @@ function bundledOr(name: keyof typeof REPO_SPEC_PATHS): string {
 export const DEFAULT_SPEC_PATHS = {
   appsScript: bundledOr('appsScript'),
   bugsmash: bundledOr('bugsmash'),
+  emulator: bundledOr('emulator'),
 } as const;
 
 const cache = new Map<string, Promise<OpenApiDocument>>();

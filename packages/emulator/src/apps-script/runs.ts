@@ -1,0 +1,191 @@
+// `scripts.run`: resolves the deployment and files, records an EXECUTION_API process, runs the
+// function in the sandbox pool and answers Google's Operation. A run whose client goes away is
+// stopped and recorded as CANCELED; one stopped by a reset leaves no trace (its state is gone);
+// when every worker is busy and the queue is full the answer is Google's 429 RESOURCE_EXHAUSTED.
+
+import { ServiceError } from '../core/types.ts';
+import type { components } from '../generated/apps-script.ts';
+import { PoolBusy, RunStopped } from '../sandbox/pool.ts';
+import type { RunOutcome } from '../sandbox/types.ts';
+import type { AppsScriptBackend } from './backend.ts';
+import { nowIso } from './backend.ts';
+import { executionApiAccess, manifestFrom, runtimeOf } from './content.ts';
+import { googleError, invalidArgument, notFound, permissionDenied } from './errors.ts';
+import { type AppsScriptHandlers, ok } from './handlers.ts';
+import type { AsDeployment, AsFile, AsProject, AsUser, ProcessStatus } from './model.ts';
+
+type Operation = components['schemas']['Operation'];
+
+/**
+ * Resolves what `scripts.run` runs: the path id names an API-executable deployment (or, as it did
+ * before several deployments existed, the script, whose newest API-executable deployment runs).
+ * `devMode` runs HEAD and only for the owner.
+ */
+function resolveRun(
+  b: AppsScriptBackend,
+  user: AsUser,
+  id: string,
+  devMode: boolean,
+): { project: AsProject; deployment: AsDeployment; files: AsFile[] } {
+  let project: AsProject | undefined;
+  let deployment: AsDeployment | undefined;
+  for (const p of b.projects.values()) {
+    const d = p.deployments.find((x) => x.deploymentId === id);
+    if (d !== undefined) {
+      project = p;
+      deployment = d;
+      break;
+    }
+  }
+  if (project === undefined) {
+    project = b.projects.get(id);
+    if (project === undefined) throw notFound();
+    const p = project;
+    deployment = [...p.deployments]
+      .reverse()
+      .find(
+        (d) =>
+          d.versionNumber !== undefined &&
+          executionApiAccess(manifestFrom(b.deploymentFiles(p, d))) !== undefined,
+      );
+    if (deployment === undefined && devMode) deployment = p.deployments[0];
+  }
+  if (deployment === undefined) throw notFound();
+  const isOwner = project.creator === user.email;
+  const head = devMode || deployment.versionNumber === undefined;
+  if (head && !isOwner) throw permissionDenied();
+  const files = head ? project.files : b.deploymentFiles(project, deployment);
+  const access = executionApiAccess(manifestFrom(files, deployment.manifestFileName));
+  // Not deployed as an API executable: Google answers with a plain 404.
+  if (access === undefined) throw notFound();
+  if (!isOwner) {
+    const ownerDomain = project.creator.split('@')[1];
+    if (access === 'MYSELF' || (access === 'DOMAIN' && user.domain !== ownerDomain)) throw permissionDenied();
+  }
+  return { project, deployment, files };
+}
+
+function operationOf(outcome: RunOutcome): Operation {
+  if (outcome.kind === 'ok') {
+    const response: NonNullable<Operation['response']> = {
+      '@type': 'type.googleapis.com/google.apps.script.v1.ExecutionResponse',
+    };
+    if ('result' in outcome) response.result = outcome.result;
+    return { done: true, response };
+  }
+  if (outcome.kind === 'not-found') return { done: true };
+  return {
+    done: true,
+    error: {
+      code: outcome.kind === 'timeout' ? 10 : 3,
+      message: 'ScriptError',
+      details: [
+        {
+          '@type': 'type.googleapis.com/google.apps.script.v1.ExecutionError',
+          errorMessage: outcome.errorMessage,
+          errorType: outcome.errorType,
+          scriptStackTraceElements: outcome.stack,
+        },
+      ],
+    },
+  };
+}
+
+export async function runFunction(
+  b: AppsScriptBackend,
+  user: AsUser,
+  id: string,
+  request: components['schemas']['ExecutionRequest'],
+  signal?: AbortSignal,
+): Promise<Operation> {
+  const functionName = request.function;
+  if (functionName === undefined || functionName === '')
+    throw invalidArgument('Function name must be set.', 'function');
+  const { project, deployment, files } = resolveRun(b, user, id, request.devMode === true);
+  // Functions ending in an underscore are private to the script.
+  if (functionName.split('.').some((part) => part.endsWith('_')))
+    throw notFound(`Script function not found: ${functionName}`);
+  const pool = b.options.pool;
+  if (!pool.accepts())
+    throw new ServiceError(
+      googleError(
+        429,
+        'Resource has been exhausted (e.g. check quota): every script runner of the emulator is busy. Retry later.',
+      ),
+    );
+  const generation = b.generation;
+  const started = Date.now();
+  const index = b.processes.append({
+    scriptId: project.scriptId,
+    deploymentId: deployment.deploymentId,
+    projectName: project.title,
+    functionName,
+    processType: 'EXECUTION_API',
+    processStatus: 'RUNNING',
+    userAccessLevel: project.creator === user.email ? 'OWNER' : 'READ',
+    user: user.email,
+    startTime: nowIso(),
+    runtimeVersion: runtimeOf(manifestFrom(files, deployment.manifestFileName)),
+  });
+  b.touch('as.processes', String(index));
+  const finish = (status: ProcessStatus, durationMs: number) => {
+    // After a reset the index names another process (or none): the run's state is gone.
+    if (b.generation !== generation) return;
+    b.processes.finish(index, status, durationMs);
+    b.touch('as.processes', String(index));
+  };
+  let outcome: RunOutcome;
+  try {
+    outcome = await pool.run(
+      {
+        files: files.filter((f) => f.type === 'SERVER_JS').map((f) => ({ name: f.name, source: f.source })),
+        functionName,
+        parameters: request.parameters ?? [],
+        timeoutMs: b.options.runTimeoutMs,
+        memoryLimitBytes: b.options.runMemoryBytes,
+      },
+      signal,
+    );
+  } catch (error) {
+    if (error instanceof RunStopped) {
+      finish('CANCELED', Date.now() - started);
+      throw new ServiceError(
+        googleError(409, `The script run was stopped: ${error.message}.`, undefined, 'ABORTED'),
+      );
+    }
+    if (error instanceof PoolBusy) {
+      finish('FAILED', 0);
+      throw new ServiceError(googleError(429, `Resource has been exhausted: ${error.message}. Retry later.`));
+    }
+    // The worker itself failed (out of memory past its limits, say): the run failed.
+    outcome = {
+      kind: 'error',
+      errorType: 'ScriptError',
+      errorMessage: `The script run failed: ${error instanceof Error ? error.message : String(error)}`,
+      stack: [],
+      logs: [],
+      durationMs: Date.now() - started,
+    };
+  }
+  if (b.generation === generation) {
+    const at = nowIso();
+    for (const line of outcome.logs) {
+      const entry = { at, scriptId: project.scriptId, functionName, line };
+      b.logs.add(entry);
+      b.options.onLog?.(entry);
+    }
+  }
+  finish(
+    outcome.kind === 'ok' ? 'COMPLETED' : outcome.kind === 'timeout' ? 'TIMED_OUT' : 'FAILED',
+    outcome.durationMs,
+  );
+  if (outcome.kind === 'not-found') throw notFound(`Script function not found: ${functionName}`);
+  return operationOf(outcome);
+}
+
+export function runHandlers(b: AppsScriptBackend): AppsScriptHandlers<'runScriptFunction'> {
+  return {
+    runScriptFunction: async (ctx) =>
+      ok(await runFunction(b, ctx.principal, ctx.params.path.scriptId, ctx.body ?? {}, ctx.signal)),
+  };
+}

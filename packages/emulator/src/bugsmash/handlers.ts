@@ -1,0 +1,11 @@
+import type { TypedHandlers } from '../core/typed.ts';
+import type { operations } from '../generated/bugsmash.ts';
+
+/** The operations the emulator serves: the spec's `webhooks` (`receive...`) are deliveries it sends. */
+export type ServedOperations = Omit<operations, `receive${string}`>;
+
+/** The handlers of some BugSmash operations, typed by the spec. */
+export type BugsmashHandlers<K extends keyof ServedOperations> = Pick<
+  TypedHandlers<ServedOperations, 'workspace'>,
+  K
+>;

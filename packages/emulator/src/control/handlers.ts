@@ -1,0 +1,96 @@
+// One handler per operation of specs/emulator, typed by its generated `operations`.
+import type { AppsScriptBackend } from '../apps-script/backend.ts';
+import type { BugsmashBackend } from '../bugsmash/backend.ts';
+import { addComment } from '../bugsmash/comments.ts';
+import { commentJson } from '../bugsmash/json.ts';
+import type { WebhookDispatcher } from '../bugsmash/webhooks.ts';
+import { FaultError, type FaultInjector } from '../core/faults.ts';
+import type { TypedHandlers } from '../core/typed.ts';
+import type { ViolationLog } from '../core/violations.ts';
+import type { operations } from '../generated/emulator.ts';
+import { normalizeState, type StateDocument, StateDocumentError } from '../state.ts';
+
+export interface ControlDeps {
+  /** `http://127.0.0.1:<port>`, once listening. */
+  origin(): string;
+  apps: AppsScriptBackend;
+  bugs: BugsmashBackend;
+  violations: ViolationLog;
+  faults: FaultInjector;
+  dispatcher: WebhookDispatcher;
+  /** Stops every running script and replaces the state (empty, the demo set, or a document). */
+  replaceState(next: 'empty' | 'demo' | StateDocument): void;
+  snapshot(): StateDocument;
+  /** An uploaded file's bytes and type, or undefined. */
+  file(fileId: string): Promise<{ data: Uint8Array; contentType: string } | undefined>;
+}
+
+export function controlHandlers(deps: ControlDeps): TypedHandlers<operations, 'control'> {
+  const bad = (message: string, problems?: readonly string[]) => ({
+    status: 400 as const,
+    body: problems === undefined ? { error: message } : { error: message, problems: [...problems] },
+  });
+  return {
+    getHealth: () => ({
+      status: 200,
+      body: { ok: true, appsScriptUrl: deps.origin(), bugsmashUrl: `${deps.origin()}/api/v2` },
+    }),
+    resetState: (ctx) => {
+      deps.replaceState(ctx.params.query.seed === 'demo' ? 'demo' : 'empty');
+      deps.violations.clear();
+      deps.faults.clear();
+      return { status: 200, body: { ok: true } };
+    },
+    seedState: () => {
+      deps.replaceState('demo');
+      return { status: 200, body: { ok: true } };
+    },
+    getState: () => ({ status: 200, body: deps.snapshot() }),
+    setState: (ctx) => {
+      let doc: StateDocument;
+      try {
+        doc = normalizeState(ctx.body);
+      } catch (error) {
+        if (error instanceof StateDocumentError) return bad(error.message);
+        throw error;
+      }
+      deps.replaceState(doc);
+      return { status: 200, body: { ok: true } };
+    },
+    createComment: (ctx) => {
+      const comment = addComment(deps.bugs, ctx.body);
+      return {
+        status: 201,
+        body: commentJson(deps.bugs, comment, { plainText: false, locationMetadata: true, replies: true }),
+      };
+    },
+    listFaults: () => ({ status: 200, body: deps.faults.list() }),
+    createFault: (ctx) => {
+      try {
+        return { status: 201, body: deps.faults.add(ctx.body) };
+      } catch (error) {
+        if (error instanceof FaultError) return bad(error.message, error.problems);
+        throw error;
+      }
+    },
+    deleteFaults: () => {
+      deps.faults.clear();
+      return { status: 204 };
+    },
+    listViolations: () => ({
+      status: 200,
+      body: { total: deps.violations.total, violations: deps.violations.list() },
+    }),
+    deleteViolations: () => {
+      deps.violations.clear();
+      return { status: 204 };
+    },
+    listWebhookDeliveries: () => ({ status: 200, body: deps.dispatcher.deliveries() }),
+    listLogs: () => ({ status: 200, body: deps.apps.logs.list() }),
+    getFile: async (ctx) => {
+      const file = await deps.file(ctx.params.path.fileId);
+      if (file === undefined) return { status: 404, body: { error: 'no such file' } };
+      return { status: 200, body: file.data, headers: { 'content-type': file.contentType } };
+    },
+  };
+}
