@@ -1,7 +1,7 @@
 // The file workflows: create, clone, pull, push, status. Each takes an Apps Script client and plain
 // options, works on the project whose `.clasp.json` is in `dir` (or above), and returns what it did.
-import { rename, rm } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
 import type { AppsScriptClient, ScriptFile } from '@specbound/apps-script';
 import { ContentValidationError, validateContentFiles } from '@specbound/apps-script';
 import { ToolsError, UsageError } from '../errors.js';
@@ -17,7 +17,6 @@ import {
   type SyncRecord,
   syncRecord,
   writeConfig,
-  writeFileAtomic,
   writeState,
 } from './config.js';
 import { type LocalFile, localPathFor, scanLocalFiles } from './files.js';
@@ -85,7 +84,8 @@ async function writeContent(
       const target = join(project.root, path);
       const temp = `${target}.specbound-${process.pid}.tmp`;
       temps.push({ temp, target });
-      await writeFileAtomic(temp, file.source);
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(temp, file.source);
     }
   } catch (error) {
     await Promise.all(temps.map(({ temp }) => rm(temp, { force: true })));
