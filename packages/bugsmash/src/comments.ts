@@ -1,108 +1,43 @@
-import { ValidationError } from '@specbound/http';
-import { assertId, type CallOptions, type Context } from './context.js';
-import { requireText } from './projects.js';
-import type { JsonBodyOf, QueryOf, SuccessBody } from './types.js';
-
-/** `GET /comments` options besides the project (camelCase, as the wire spells them). */
-export type ListCommentsQuery = Omit<QueryOf<'listComments'>, 'projectId'>;
+import { type CallOptions, onePage, type Paginator } from '@specbound/http';
+import { type Context, type Data, op, type Params, someOf } from './context.js';
+import type { Comment, Reply, SuccessBody } from './types.js';
 
 /** The comments with the project's `active` and `resolved` counts (the envelope without status and message). */
 export type CommentList = Omit<SuccessBody<'listComments'>, 'status' | 'message'>;
 
 export function commentsApi(ctx: Context) {
+  const list = op<'listComments', CommentList>(ctx, 'GET', '/comments', {
+    required: ['projectId'],
+    decode: ctx.read.whole as () => CommentList,
+  });
   return {
-    async list(
-      projectId: string,
-      query: ListCommentsQuery = {},
-      options?: CallOptions,
-    ): Promise<CommentList> {
-      requireText('projectId', projectId);
-      const result = await ctx.client.GET('/comments', {
-        params: { query: { ...query, projectId } },
-        ...ctx.init(options),
-      });
-      const { status: _status, message: _message, ...list } = ctx.whole<SuccessBody<'listComments'>>(result);
-      return list;
-    },
-
+    /** The project's comments (one answer, no pages) with its `active` and `resolved` counts. */
+    list,
+    /** The project's comments, item by item. */
+    iterate: (params: Params<'listComments'>, options?: CallOptions): Paginator<Comment> =>
+      onePage(list, (page: CommentList) => page.data, params, options),
     /** One comment with its replies. */
-    async get(
-      commentId: string,
-      query: QueryOf<'getComment'> = {},
-      options?: CallOptions,
-    ): Promise<SuccessBody<'getComment'>['data']> {
-      assertId('commentId', commentId);
-      const result = await ctx.client.GET('/comment/{commentId}', {
-        params: { path: { commentId }, query },
-        ...ctx.init(options),
-      });
-      return ctx.payload(result);
-    },
-
+    get: op<'getComment'>(ctx, 'GET', '/comment/{commentId}'),
     /** Changes text, status, priority or privacy (at least one). Returns the updated comment. */
-    async update(
-      commentId: string,
-      body: JsonBodyOf<'updateComment'>,
-      options?: CallOptions,
-    ): Promise<SuccessBody<'updateComment'>['data']> {
-      assertId('commentId', commentId);
-      if (Object.values(body).every((value) => value === undefined)) {
-        throw new ValidationError('body', 'Nothing to update: pass text, status, priority or isPrivate.');
-      }
-      const result = await ctx.client.PATCH('/comment/{commentId}', {
-        params: { path: { commentId } },
-        body,
-        ...ctx.init(options),
-      });
-      return ctx.payload(result);
-    },
-
+    update: op<'updateComment'>(ctx, 'PATCH', '/comment/{commentId}', {
+      check: someOf('commentId', 'text, status, priority or isPrivate'),
+    }),
     /** Deletes the comment and its replies. */
-    async delete(commentId: string, options?: CallOptions): Promise<unknown> {
-      assertId('commentId', commentId);
-      const result = await ctx.client.DELETE('/comment/{commentId}', {
-        params: { path: { commentId } },
-        ...ctx.init(options),
-      });
-      return ctx.unconfirmed(result);
-    },
-
-    /** The comment's replies; note the snake_case `plain_text` this endpoint takes. */
-    async replies(
-      commentId: string,
-      query: QueryOf<'listReplies'> = {},
-      options?: CallOptions,
-    ): Promise<SuccessBody<'listReplies'>['data']> {
-      assertId('commentId', commentId);
-      const result = await ctx.client.GET('/comment/{commentId}/replies', {
-        params: { path: { commentId }, query },
-        ...ctx.init(options),
-      });
-      return ctx.payload(result);
-    },
+    delete: op<'deleteComment', unknown>(ctx, 'DELETE', '/comment/{commentId}', {
+      decode: ctx.read.unconfirmed,
+    }),
   };
 }
 
 export function repliesApi(ctx: Context) {
+  const list = op<'listReplies'>(ctx, 'GET', '/comment/{commentId}/replies');
   return {
+    /** The comment's replies; note the snake_case `plain_text` this endpoint takes. */
+    list,
+    iterate: (params: Params<'listReplies'>, options?: CallOptions): Paginator<Reply> =>
+      onePage(list, (page: Data<'listReplies'>) => page, params, options),
     /** Posts a reply (`isPrivate` replies are visible to the workspace only). */
-    async create(
-      body: JsonBodyOf<'createReply'>,
-      options?: CallOptions,
-    ): Promise<SuccessBody<'createReply'>['data']> {
-      requireText('commentId', body.commentId);
-      requireText('text', body.text);
-      const result = await ctx.client.POST('/reply', { body, ...ctx.init(options) });
-      return ctx.payload(result);
-    },
-
-    async delete(replyId: string, options?: CallOptions): Promise<unknown> {
-      assertId('replyId', replyId);
-      const result = await ctx.client.DELETE('/reply/{replyId}', {
-        params: { path: { replyId } },
-        ...ctx.init(options),
-      });
-      return ctx.unconfirmed(result);
-    },
+    create: op<'createReply'>(ctx, 'POST', '/reply', { required: ['commentId', 'text'] }),
+    delete: op<'deleteReply', unknown>(ctx, 'DELETE', '/reply/{replyId}', { decode: ctx.read.unconfirmed }),
   };
 }

@@ -1,94 +1,60 @@
-import { assertPathParam, type HttpFetch, type RetryOptions } from '@specbound/http';
-import type { Client } from 'openapi-fetch';
-import { type EnvelopeContext, payloadOf, type RawResult, readEnvelope, requirePayload } from './envelope.js';
-import type { paths } from './generated/schema.js';
+import {
+  type Args,
+  type Caller,
+  type CallOptions,
+  type HttpVerb,
+  type Method,
+  type OperationSpec,
+  onePage,
+  operation,
+  type Paginator,
+  type ParamsOf,
+  ValidationError,
+} from '@specbound/http';
+import type { EnvelopeReaders } from './envelope.js';
+import type { operations } from './generated/schema.js';
+import type { SuccessBody } from './types.js';
 
-/** Per-call settings, accepted as the last argument of every method. */
-export interface CallOptions {
-  /** Aborts the call (it then rejects with `AbortError`). */
-  signal?: AbortSignal | undefined;
-  /** Retry settings for this call only, or `false` for a single attempt. */
-  retry?: RetryOptions | false | undefined;
-  /** Per-attempt timeout in ms for this call only. */
-  timeout?: number | undefined;
-}
+export type { CallOptions } from '@specbound/http';
 
-type Fetch = (input: Request) => Promise<Response>;
+/** An operation's `params`: its path, query and JSON body fields under the spec's names. */
+export type Params<K extends keyof operations> = ParamsOf<operations[K]>;
 
-/** What every openapi-fetch call of the client adds to its init. */
-export interface CallInit {
-  parseAs: 'text';
-  fetch: Fetch;
-  signal?: AbortSignal;
-}
+/** The payload under `data` of an operation's answer. */
+export type Data<K extends keyof operations> = SuccessBody<K> extends { data: infer D } ? D : unknown;
 
-/** The shared plumbing the resource modules use. */
+/** What the resource tables are built from. */
 export interface Context {
-  readonly client: Client<paths>;
-  init(options: CallOptions | undefined): CallInit;
-  /** The successful envelope (throws the typed error otherwise); undefined for an empty 2xx body. */
-  envelope(result: RawResult): Record<string, unknown> | undefined;
-  /** The whole successful envelope, which must be there. */
-  whole<T>(result: RawResult): T;
-  /** The payload under `key`, which the answer must carry. */
-  payload<T>(result: RawResult, key?: 'data' | 'project'): T;
-  /** The payload of an operation whose answer is not public: whatever `data` holds, if anything. */
-  unconfirmed(result: RawResult): unknown;
+  readonly caller: Caller;
+  readonly read: EnvelopeReaders;
 }
 
-export function assertId(name: string, value: string): void {
-  assertPathParam(name, value);
+/** One row of an operation table: `op<'getComment'>(ctx, 'GET', '/comment/{commentId}')`. */
+export function op<K extends keyof operations, D = Data<K>, P = Params<K>>(
+  ctx: Context,
+  verb: HttpVerb,
+  path: string,
+  spec: OperationSpec<P, D> = {},
+): Method<P, D> {
+  return operation<P, D>(ctx.caller, verb, path, spec);
 }
 
-export function createContext(
-  client: Client<paths>,
-  http: HttpFetch,
-  secrets: () => readonly string[],
-): Context {
-  // The request each response answered, for the error's redacted `request` (openapi-fetch only
-  // hands back the response). Keyed weakly so nothing outlives the call.
-  const sent = new WeakMap<Response, Request>();
-  const track =
-    (fetch: HttpFetch): Fetch =>
-    async (request) => {
-      const response = await fetch(request);
-      sent.set(response, request);
-      return response;
-    };
-  const defaultFetch = track(http);
-
-  const contextOf = (result: RawResult): EnvelopeContext => ({
-    request: sent.get(result.response) ?? { method: 'UNKNOWN', url: result.response.url },
-    secrets: secrets(),
-  });
-  const envelope = (result: RawResult) => readEnvelope(result, contextOf(result));
-
-  return {
-    client,
-    init(options) {
-      const overrides: { retry?: RetryOptions | false; timeout?: number } = {};
-      if (options?.retry !== undefined) overrides.retry = options.retry;
-      if (options?.timeout !== undefined) overrides.timeout = options.timeout;
-      const fetch =
-        overrides.retry === undefined && overrides.timeout === undefined
-          ? defaultFetch
-          : track(http.withOverrides(overrides));
-      return options?.signal === undefined
-        ? { parseAs: 'text', fetch }
-        : { parseAs: 'text', fetch, signal: options.signal };
-    },
-    envelope,
-    whole<T>(result: RawResult): T {
-      const body = envelope(result);
-      if (body === undefined) return requirePayload(body, 'data', result, contextOf(result)) as never;
-      return body as T;
-    },
-    payload<T>(result: RawResult, key: 'data' | 'project' = 'data'): T {
-      // The envelope's status is checked at run time; the payload's shape is the spec's promise.
-      return requirePayload(envelope(result), key, result, contextOf(result)) as T;
-    },
-    unconfirmed(result) {
-      return payloadOf(envelope(result), 'data');
-    },
+/** Refuses an update that changes nothing (every field but the id undefined). */
+export function someOf(id: string, fields: string) {
+  return (params: object): void => {
+    if (Object.entries(params).every(([key, value]) => key === id || value === undefined)) {
+      throw new ValidationError('params', `Nothing to update: pass ${fields}.`);
+    }
   };
+}
+
+/** `iterate` for a list the service answers whole, as an array under `data`. */
+export function eachOf<P, T>(list: Method<P, readonly T[]>) {
+  return (...[params, options]: Args<P>): Paginator<T> =>
+    onePage(
+      list as (params: P | undefined, options?: CallOptions) => Promise<readonly T[]>,
+      (page: readonly T[]) => page,
+      params,
+      options,
+    );
 }

@@ -1,18 +1,22 @@
 export {
   AbortError,
-  ApiError,
-  AuthenticationError,
-  BadRequestError,
-  ConflictError,
+  type Args,
+  type AuthStrategy,
+  type CallOptions,
+  type ClientOptions,
   ConnectionError,
-  InternalServerError,
-  NotFoundError,
-  PermissionDeniedError,
-  RateLimitError,
+  type FetchLike,
+  type LogEvent,
+  type Logger,
+  type Method,
+  type Page,
+  type Paginator,
+  type RedactedRequest,
+  type RetryOptions,
   SpecboundError,
   TimeoutError,
-  UnprocessableEntityError,
   ValidationError,
+  type WithResponse,
 } from '@specbound/http';
 export {
   type BugSmashClient,
@@ -20,22 +24,34 @@ export {
   createBugSmashClient,
   DEFAULT_BASE_URL,
 } from './client.js';
-export type { CommentList, ListCommentsQuery } from './comments.js';
-export type { CallOptions } from './context.js';
+export type { CommentList } from './comments.js';
+export type { Data, Params } from './context.js';
+export type { BugSmashErrorBody } from './envelope.js';
+export {
+  ApiError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  UnprocessableEntityError,
+} from './errors.js';
 export type { components, operations, paths, webhooks } from './generated/schema.js';
 export type {
   CreateFileProjectInput,
   CreateMultiImageProjectInput,
-  CreateProjectInput,
+  CreateProjectParams,
   CreateWebsiteProjectInput,
-  ListProjectsQuery,
+  ListProjectsParams,
   ProjectPage,
 } from './projects.js';
 export { PAGE_LIMIT } from './projects.js';
 export type * from './types.js';
 export { MAX_IMAGES, type UploadFile, type UploadInput, type UploadSource } from './uploads.js';
 export { VERSION } from './version.js';
-export type { CreateFileVersionInput, CreateWebsiteVersionInput, UploadVersionInput } from './versions.js';
+export type { CreateFileVersionInput, CreateVersionParams, CreateWebsiteVersionInput } from './versions.js';
 export { isWebhookEvent, WEBHOOK_EVENTS } from './webhook-subscriptions.js';
 export {
   DEFAULT_SIGNATURE_HEADER,

@@ -1,7 +1,15 @@
-import { type Paginator, paginate, ValidationError } from '@specbound/http';
-import { assertId, type CallOptions, type Context } from './context.js';
+import {
+  type CallInit,
+  type CallOptions,
+  method,
+  numberedPages,
+  type Paginator,
+  requireText,
+  ValidationError,
+} from '@specbound/http';
+import { type Context, op, someOf } from './context.js';
 import type { components } from './generated/schema.js';
-import type { JsonBodyOf, MultipartBodyOf, ProjectListItem, QueryOf, SuccessBody } from './types.js';
+import type { JsonBodyOf, ProjectListItem, QueryOf, SuccessBody } from './types.js';
 import { MAX_IMAGES, type PathReader, resolveUpload, type UploadInput } from './uploads.js';
 
 type Schemas = components['schemas'];
@@ -27,13 +35,13 @@ export type CreateMultiImageProjectInput = Omit<
 > &
   Flags & { files: readonly UploadInput[] };
 
-export type CreateProjectInput =
+export type CreateProjectParams =
   | CreateWebsiteProjectInput
   | CreateFileProjectInput
   | CreateMultiImageProjectInput;
 
-/** `GET /projects` filters; `types` is sent as repeated `types[]` parameters. */
-export type ListProjectsQuery = Omit<QueryOf<'listProjects'>, 'types[]'> & {
+/** `GET /projects` params; `types` is sent as repeated `types[]` parameters. */
+export type ListProjectsParams = Omit<QueryOf<'listProjects'>, 'types[]'> & {
   types?: QueryOf<'listProjects'>['types[]'];
 };
 
@@ -46,105 +54,66 @@ export const PAGE_LIMIT = 50;
 const FILE_TYPES: ReadonlySet<string> = new Set(['pdf', 'video', 'audio', 'image']);
 
 export function projectsApi(ctx: Context, readPath: PathReader | undefined) {
-  const list = async (query: ListProjectsQuery = {}, options?: CallOptions): Promise<ProjectPage> => {
-    checkPaging(query);
-    const { types, ...rest } = query;
-    const result = await ctx.client.GET('/projects', {
-      params: { query: types === undefined ? rest : { ...rest, 'types[]': types } },
-      ...ctx.init(options),
-    });
-    const { status: _status, message: _message, ...page } = ctx.whole<SuccessBody<'listProjects'>>(result);
-    return page;
-  };
+  const list = op<'listProjects', ProjectPage, ListProjectsParams>(ctx, 'GET', '/projects', {
+    check: checkPaging,
+    // The wire spells the repeated parameter `types[]`.
+    wire: ({ types, ...rest }) => (types === undefined ? rest : { ...rest, 'types[]': types }),
+    decode: ctx.read.whole as () => ProjectPage,
+  });
+  const { raw } = ctx.caller;
 
   return {
     /**
      * Creates a project and returns `{ id, name, review_link }` (the answer's `project`): a website
      * by URL, or a file project by upload (multipart).
      */
-    async create(
-      input: CreateProjectInput,
-      options?: CallOptions,
-    ): Promise<SuccessBody<'generateReviewLink'>['project']> {
-      const init = ctx.init(options);
-      if (input.projectType === 'website') {
-        if ('file' in input || 'files' in input) {
-          throw new ValidationError(
-            'projectType',
-            'Website projects are created from `websiteUrl`, not from files.',
-          );
+    create: method<CreateProjectParams, SuccessBody<'generateReviewLink'>['project']>(
+      ctx.caller,
+      async (params, init) => {
+        if (params.projectType === 'website') {
+          if ('file' in params || 'files' in params) {
+            throw new ValidationError(
+              'projectType',
+              'Website projects are created from `websiteUrl`, not from files.',
+            );
+          }
+          requireText('websiteUrl', params.websiteUrl);
+          requireText('projectName', params.projectName);
+          return raw.request('POST', '/project/generate-review-link', { body: params, ...init });
         }
-        requireText('websiteUrl', input.websiteUrl);
-        requireText('projectName', input.projectName);
-        const result = await ctx.client.POST('/project/generate-review-link', { body: input, ...init });
-        return projectOf(ctx, result);
-      }
-      const form = await projectForm(input, readPath);
-      const result = await ctx.client.POST('/project/generate-review-link', {
-        // openapi-typescript types binary parts as strings; the real body is the FormData built above.
-        body: form as unknown as MultipartBodyOf<'generateReviewLink'>,
-        bodySerializer: (body) => body,
-        ...init,
-      });
-      return projectOf(ctx, result);
-    },
+        const form = await projectForm(params, readPath);
+        return raw.request('POST', '/project/generate-review-link', multipart(form, init));
+      },
+      { decode: ctx.read.project as () => SuccessBody<'generateReviewLink'>['project'] },
+    ),
 
     /** One page of projects with `current_page` and `last_page`. */
     list,
 
     /** Every project, page after page (50 a page), until `last_page` or an empty page. */
-    iterate(
-      query: Omit<ListProjectsQuery, 'page' | 'limit'> = {},
+    iterate: (
+      params: Omit<ListProjectsParams, 'page' | 'limit'> = {},
       options?: CallOptions,
-    ): Paginator<ProjectListItem> {
-      return paginate<ProjectListItem, number>(async (cursor) => {
-        const page = cursor ?? 1;
-        const answer = await list({ ...query, page, limit: PAGE_LIMIT }, options);
-        const done = answer.data.length === 0 || page >= answer.last_page;
-        return { items: answer.data, next: done ? undefined : page + 1 };
-      });
-    },
+    ): Paginator<ProjectListItem> => numberedPages(list, 'data', PAGE_LIMIT, params, options),
 
-    async get(projectId: string, options?: CallOptions): Promise<SuccessBody<'getProject'>['data']> {
-      assertId('projectId', projectId);
-      const result = await ctx.client.GET('/project/{projectId}', {
-        params: { path: { projectId } },
-        ...ctx.init(options),
-      });
-      return ctx.payload(result);
-    },
+    get: op<'getProject'>(ctx, 'GET', '/project/{projectId}'),
 
     /** Changes settings (snake_case wire names). The answer's payload is unconfirmed: returned as is. */
-    async update(
-      projectId: string,
-      body: JsonBodyOf<'updateProject'>,
-      options?: CallOptions,
-    ): Promise<unknown> {
-      assertId('projectId', projectId);
-      if (Object.keys(body).length === 0)
-        throw new ValidationError('body', 'Nothing to update: pass at least one field.');
-      const result = await ctx.client.PATCH('/project/{projectId}', {
-        params: { path: { projectId } },
-        body,
-        ...ctx.init(options),
-      });
-      return ctx.unconfirmed(result);
-    },
+    update: op<'updateProject', unknown>(ctx, 'PATCH', '/project/{projectId}', {
+      check: someOf('projectId', 'at least one field'),
+      decode: ctx.read.unconfirmed,
+    }),
 
     /** Deletes the project with its versions, comments and review links. */
-    async delete(projectId: string, options?: CallOptions): Promise<unknown> {
-      assertId('projectId', projectId);
-      const result = await ctx.client.DELETE('/project/{projectId}', {
-        params: { path: { projectId } },
-        ...ctx.init(options),
-      });
-      return ctx.unconfirmed(result);
-    },
+    delete: op<'deleteProject', unknown>(ctx, 'DELETE', '/project/{projectId}', {
+      decode: ctx.read.unconfirmed,
+    }),
   };
 }
 
-function projectOf(ctx: Context, result: Parameters<Context['payload']>[0]) {
-  return ctx.payload<SuccessBody<'generateReviewLink'>['project']>(result, 'project');
+/** The init of a multipart request: the `FormData` is sent as it is. */
+export function multipart(form: FormData, init: CallInit) {
+  return { body: form, bodySerializer: (body: FormData) => body, ...init };
 }
 
 async function projectForm(
@@ -196,13 +165,7 @@ function appendFlag(form: FormData, name: string, value: boolean | undefined): v
   if (value !== undefined) form.append(name, value ? 'true' : 'false');
 }
 
-export function requireText(field: string, value: unknown): void {
-  if (typeof value !== 'string' || value.trim() === '') {
-    throw new ValidationError(field, `"${field}" must be a non-empty string.`);
-  }
-}
-
-function checkPaging(query: ListProjectsQuery): void {
+function checkPaging(query: ListProjectsParams): void {
   const { page, limit } = query;
   if (page !== undefined && !(Number.isInteger(page) && page >= 1)) {
     throw new ValidationError('page', `"page" must be an integer of at least 1 (got ${String(page)}).`);

@@ -1,7 +1,6 @@
-import { ValidationError } from '@specbound/http';
-import { assertId, type CallOptions, type Context } from './context.js';
-import { requireText } from './projects.js';
-import type { JsonBodyOf, SuccessBody, WebhookEventName } from './types.js';
+import { requireText, ValidationError } from '@specbound/http';
+import { type Context, eachOf, op, type Params } from './context.js';
+import type { WebhookEventName } from './types.js';
 
 /** The four events, in the order the spec lists them. */
 export const WEBHOOK_EVENTS: readonly WebhookEventName[] = [
@@ -16,54 +15,31 @@ export function isWebhookEvent(value: unknown): value is WebhookEventName {
 }
 
 export function webhooksApi(ctx: Context) {
+  const list = op<'listWebhooks'>(ctx, 'GET', '/webhooks');
+  const unconfirmed = ctx.read.unconfirmed;
   return {
     /** The workspace's subscriptions (item shape unconfirmed). */
-    async list(options?: CallOptions): Promise<SuccessBody<'listWebhooks'>['data']> {
-      const result = await ctx.client.GET('/webhooks', { ...ctx.init(options) });
-      return ctx.payload(result);
-    },
-
+    list,
+    iterate: eachOf(list),
     /**
      * Subscribes a URL. The answer carries the signing secret, shown only this once: store it. Its
      * key, like the rest of the payload, is unconfirmed, so the payload is returned as is.
      */
-    async create(body: JsonBodyOf<'createWebhook'>, options?: CallOptions): Promise<unknown> {
-      checkSubscription(body);
-      const result = await ctx.client.POST('/webhook', { body, ...ctx.init(options) });
-      return ctx.unconfirmed(result);
-    },
-
+    create: op<'createWebhook', unknown>(ctx, 'POST', '/webhook', {
+      check: checkSubscription,
+      decode: unconfirmed,
+    }),
     /** Changes URL and events (both required); the secret is kept. */
-    async update(
-      webhookId: string,
-      body: JsonBodyOf<'updateWebhook'>,
-      options?: CallOptions,
-    ): Promise<unknown> {
-      assertId('webhookId', webhookId);
-      checkSubscription(body);
-      const result = await ctx.client.PATCH('/webhook/{webhookId}', {
-        params: { path: { webhookId } },
-        body,
-        ...ctx.init(options),
-      });
-      return ctx.unconfirmed(result);
-    },
-
-    async delete(webhookId: string, options?: CallOptions): Promise<unknown> {
-      assertId('webhookId', webhookId);
-      const result = await ctx.client.DELETE('/webhook/{webhookId}', {
-        params: { path: { webhookId } },
-        ...ctx.init(options),
-      });
-      return ctx.unconfirmed(result);
-    },
-
+    update: op<'updateWebhook', unknown>(ctx, 'PATCH', '/webhook/{webhookId}', {
+      check: checkSubscription,
+      decode: unconfirmed,
+    }),
+    delete: op<'deleteWebhook', unknown>(ctx, 'DELETE', '/webhook/{webhookId}', { decode: unconfirmed }),
     /** Sends a test delivery of `event` to every webhook subscribed to it. */
-    async test(event: WebhookEventName, options?: CallOptions): Promise<unknown> {
-      checkEvent('event', event);
-      const result = await ctx.client.POST('/webhook/test', { body: { event }, ...ctx.init(options) });
-      return ctx.unconfirmed(result);
-    },
+    test: op<'testWebhook', unknown>(ctx, 'POST', '/webhook/test', {
+      check: (params: Params<'testWebhook'>) => checkEvent('event', params.event),
+      decode: unconfirmed,
+    }),
   };
 }
 

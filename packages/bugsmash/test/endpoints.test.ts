@@ -78,7 +78,7 @@ const cases: Case[] = [
   },
   {
     name: 'projects.get → getProject',
-    call: (c) => c.projects.get(IDS.project),
+    call: (c) => c.projects.get({ projectId: IDS.project }),
     method: 'GET',
     url: `/project/${IDS.project}`,
     answer: () => ok(project),
@@ -87,7 +87,12 @@ const cases: Case[] = [
   {
     name: 'projects.update → updateProject (snake_case body)',
     call: (c) =>
-      c.projects.update(IDS.project, { name: 'New', share_access: 'private', review_language: 'de' }),
+      c.projects.update({
+        projectId: IDS.project,
+        name: 'New',
+        share_access: 'private',
+        review_language: 'de',
+      }),
     method: 'PATCH',
     url: `/project/${IDS.project}`,
     body: { name: 'New', share_access: 'private', review_language: 'de' },
@@ -96,7 +101,7 @@ const cases: Case[] = [
   },
   {
     name: 'projects.delete → deleteProject',
-    call: (c) => c.projects.delete(IDS.project),
+    call: (c) => c.projects.delete({ projectId: IDS.project }),
     method: 'DELETE',
     url: `/project/${IDS.project}`,
     answer: () => json({ status: true, message: 'Project deleted' }),
@@ -104,7 +109,7 @@ const cases: Case[] = [
   },
   {
     name: 'versions.get → getVersion',
-    call: (c) => c.versions.get(IDS.version),
+    call: (c) => c.versions.get({ versionId: IDS.version }),
     method: 'GET',
     url: `/version/${IDS.version}`,
     answer: () => ok(version),
@@ -112,15 +117,15 @@ const cases: Case[] = [
   },
   {
     name: 'versions.list → listVersions',
-    call: (c) => c.versions.list(IDS.project),
+    call: (c) => c.versions.list({ projectId: IDS.project }),
     method: 'GET',
     url: `/versions?projectId=${IDS.project}`,
     answer: () => ok([{ id: IDS.version, version_name: 'V1' }]),
     result: [{ id: IDS.version, version_name: 'V1' }],
   },
   {
-    name: 'versions.upload (website, JSON) → createVersion',
-    call: (c) => c.versions.upload({ projectId: IDS.project, websiteUrl: 'https://example.com/v2' }),
+    name: 'versions.create (website, JSON) → createVersion',
+    call: (c) => c.versions.create({ projectId: IDS.project, websiteUrl: 'https://example.com/v2' }),
     method: 'POST',
     url: '/version',
     body: { projectId: IDS.project, websiteUrl: 'https://example.com/v2' },
@@ -129,7 +134,7 @@ const cases: Case[] = [
   },
   {
     name: 'versions.delete → deleteVersion',
-    call: (c) => c.versions.delete(IDS.version),
+    call: (c) => c.versions.delete({ versionId: IDS.version }),
     method: 'DELETE',
     url: `/version/${IDS.version}`,
     answer: () => ok([]),
@@ -145,7 +150,7 @@ const cases: Case[] = [
   },
   {
     name: 'folders.get → getFolder',
-    call: (c) => c.folders.get(IDS.folder),
+    call: (c) => c.folders.get({ folderId: IDS.folder }),
     method: 'GET',
     url: `/folder/${IDS.folder}`,
     answer: () => ok({ ...folder, projects: [listItem] }),
@@ -162,7 +167,7 @@ const cases: Case[] = [
   },
   {
     name: 'folders.update → updateFolder',
-    call: (c) => c.folders.update(IDS.folder, { access: 'public', addProjectIds: [IDS.project] }),
+    call: (c) => c.folders.update({ folderId: IDS.folder, access: 'public', addProjectIds: [IDS.project] }),
     method: 'PATCH',
     url: `/folder/${IDS.folder}`,
     body: { access: 'public', addProjectIds: [IDS.project] },
@@ -171,7 +176,7 @@ const cases: Case[] = [
   },
   {
     name: 'folders.delete → deleteFolder',
-    call: (c) => c.folders.delete(IDS.folder),
+    call: (c) => c.folders.delete({ folderId: IDS.folder }),
     method: 'DELETE',
     url: `/folder/${IDS.folder}`,
     answer: () => json({ status: true, message: 'Folder deleted' }),
@@ -179,15 +184,15 @@ const cases: Case[] = [
   },
   {
     name: 'comments.list → listComments (with the counts)',
-    call: (c) => c.comments.list(IDS.project, { plainText: true, locationMetadata: true }),
+    call: (c) => c.comments.list({ projectId: IDS.project, plainText: true, locationMetadata: true }),
     method: 'GET',
-    url: `/comments?plainText=true&locationMetadata=true&projectId=${IDS.project}`,
+    url: `/comments?projectId=${IDS.project}&plainText=true&locationMetadata=true`,
     answer: () => ok([comment], { active: 1, resolved: 4 }),
     result: { data: [comment], active: 1, resolved: 4 },
   },
   {
     name: 'comments.get → getComment',
-    call: (c) => c.comments.get(IDS.comment, { plainText: true }),
+    call: (c) => c.comments.get({ commentId: IDS.comment, plainText: true }),
     method: 'GET',
     url: `/comment/${IDS.comment}?plainText=true`,
     answer: () => ok({ ...comment, replies: [reply] }),
@@ -195,7 +200,8 @@ const cases: Case[] = [
   },
   {
     name: 'comments.update → updateComment',
-    call: (c) => c.comments.update(IDS.comment, { status: 'Resolved', priority: 'P1', isPrivate: false }),
+    call: (c) =>
+      c.comments.update({ commentId: IDS.comment, status: 'Resolved', priority: 'P1', isPrivate: false }),
     method: 'PATCH',
     url: `/comment/${IDS.comment}`,
     body: { status: 'Resolved', priority: 'P1', isPrivate: false },
@@ -204,15 +210,15 @@ const cases: Case[] = [
   },
   {
     name: 'comments.delete → deleteComment',
-    call: (c) => c.comments.delete(IDS.comment),
+    call: (c) => c.comments.delete({ commentId: IDS.comment }),
     method: 'DELETE',
     url: `/comment/${IDS.comment}`,
     answer: () => ok(null),
     result: null,
   },
   {
-    name: 'comments.replies → listReplies (snake_case plain_text)',
-    call: (c) => c.comments.replies(IDS.comment, { plain_text: true }),
+    name: 'replies.list → listReplies (snake_case plain_text)',
+    call: (c) => c.replies.list({ commentId: IDS.comment, plain_text: true }),
     method: 'GET',
     url: `/comment/${IDS.comment}/replies?plain_text=true`,
     answer: () => ok([reply]),
@@ -229,7 +235,7 @@ const cases: Case[] = [
   },
   {
     name: 'replies.delete → deleteReply',
-    call: (c) => c.replies.delete(IDS.reply),
+    call: (c) => c.replies.delete({ replyId: IDS.reply }),
     method: 'DELETE',
     url: `/reply/${IDS.reply}`,
     answer: () => json({ status: true, message: 'Reply deleted', data: [] }),
@@ -259,7 +265,8 @@ const cases: Case[] = [
   {
     name: 'webhooks.update → updateWebhook',
     call: (c) =>
-      c.webhooks.update(IDS.webhook, {
+      c.webhooks.update({
+        webhookId: IDS.webhook,
         webhookUrl: 'https://hooks.example.com/c',
         events: ['comment_updated'],
       }),
@@ -271,7 +278,7 @@ const cases: Case[] = [
   },
   {
     name: 'webhooks.delete → deleteWebhook',
-    call: (c) => c.webhooks.delete(IDS.webhook),
+    call: (c) => c.webhooks.delete({ webhookId: IDS.webhook }),
     method: 'DELETE',
     url: `/webhook/${IDS.webhook}`,
     answer: () => new Response(null, { status: 204 }),
@@ -279,7 +286,7 @@ const cases: Case[] = [
   },
   {
     name: 'webhooks.test → testWebhook',
-    call: (c) => c.webhooks.test('comment_replied'),
+    call: (c) => c.webhooks.test({ event: 'comment_replied' }),
     method: 'POST',
     url: '/webhook/test',
     body: { event: 'comment_replied' },
@@ -310,5 +317,40 @@ describe('every endpoint', () => {
       expect(request.headers.get('content-type')).toBe('application/json');
       expect(JSON.parse(await request.text())).toEqual(body);
     }
+  });
+});
+
+describe('the convention around every method', () => {
+  it('.withResponse() resolves to the data and the HTTP response (for headers such as rate limits)', async () => {
+    const { client } = setup(() => ok([], {}));
+    const { data, response } = await client.folders.list.withResponse();
+    expect(data).toEqual([]);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json');
+  });
+
+  it('`raw` is the instance the methods use: middleware added to it applies to every call', async () => {
+    const { client, requests } = setup(() => ok({ id: IDS.project }));
+    const seen: string[] = [];
+    client.raw.use({
+      onRequest({ request }) {
+        seen.push(`${request.method} ${new URL(request.url).pathname}`);
+        request.headers.set('x-trace', 'on');
+      },
+    });
+    await client.projects.get({ projectId: IDS.project });
+    expect(seen).toEqual([`GET /api/v2/project/${IDS.project}`]);
+    expect(only(requests).headers.get('x-trace')).toBe('on');
+  });
+
+  it('per-call options: headers are sent, and the signal aborts', async () => {
+    const { client, requests } = setup(() => ok([]));
+    await client.webhooks.list({}, { headers: { 'x-extra': '1' } });
+    expect(only(requests).headers.get('x-extra')).toBe('1');
+    const controller = new AbortController();
+    controller.abort();
+    await expect(client.webhooks.list({}, { signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
   });
 });

@@ -48,11 +48,11 @@ describe('types derived from the spec', () => {
   it('refuses wrong input at compile time', () => {
     const refused = () => {
       // @ts-expect-error status is `Active` or `Resolved`, not lower case
-      void client.comments.update('c', { status: 'resolved' });
+      void client.comments.update({ commentId: 'c', status: 'resolved' });
       // @ts-expect-error PATCH /project takes snake_case `share_access`
-      void client.projects.update('p', { shareAccess: 'public' });
+      void client.projects.update({ projectId: 'p', shareAccess: 'public' });
       // @ts-expect-error the replies endpoint spells it `plain_text`
-      void client.comments.replies('c', { plainText: true });
+      void client.replies.list({ commentId: 'c', plainText: true });
       // @ts-expect-error `types` takes the filter vocabulary, where websites are `website`
       void client.projects.list({ types: ['web'] });
       // @ts-expect-error a reply needs its text

@@ -157,7 +157,7 @@ describe('version uploads', () => {
   it('sends projectId and one file', async () => {
     const { client, requests } = setup(() => ok({ id: IDS.version }));
     await expect(
-      client.versions.upload({
+      client.versions.create({
         projectId: IDS.project,
         file: new File([png()], 'v2.png', { type: 'image/png' }),
       }),
@@ -173,11 +173,11 @@ describe('version uploads', () => {
   it('refuses an empty file and a missing projectId', async () => {
     const { client, requests } = setup(never);
     await expect(
-      client.versions.upload({ projectId: IDS.project, file: new Uint8Array(0) }),
+      client.versions.create({ projectId: IDS.project, file: new Uint8Array(0) }),
     ).rejects.toMatchObject({
       field: 'file',
     });
-    await expect(client.versions.upload({ projectId: '', file: png() })).rejects.toMatchObject({
+    await expect(client.versions.create({ projectId: '', file: png() })).rejects.toMatchObject({
       field: 'projectId',
     });
     expect(requests).toHaveLength(0);
@@ -196,7 +196,7 @@ describe('file paths (Node entry)', () => {
   it('uploads a file path with its base name and a type from its extension', async () => {
     const fake = fakeFetch(() => ok({ id: IDS.version }));
     const client = createNodeClient({ apiKey: API_KEY, baseUrl: BASE_URL, fetch: fake.fetch, retry: false });
-    await client.versions.upload({ projectId: IDS.project, file: join(dir, 'shot.png') });
+    await client.versions.create({ projectId: IDS.project, file: join(dir, 'shot.png') });
     const sent = file(await parts(only(fake.requests)), 'file');
     expect([sent.name, sent.type]).toEqual(['shot.png', 'image/png']);
     expect(new Uint8Array(await sent.arrayBuffer())).toEqual(png(7));

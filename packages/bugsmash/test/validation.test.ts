@@ -10,21 +10,21 @@ describe('input checks before any request', () => {
   it.each(['', '.', '..'])('refuses the path id %j', async (id) => {
     const { client, requests } = setup(never);
     const calls = [
-      client.projects.get(id),
-      client.projects.update(id, { name: 'x' }),
-      client.projects.delete(id),
-      client.versions.get(id),
-      client.versions.delete(id),
-      client.folders.get(id),
-      client.folders.update(id, { name: 'x' }),
-      client.folders.delete(id),
-      client.comments.get(id),
-      client.comments.update(id, { text: 'x' }),
-      client.comments.delete(id),
-      client.comments.replies(id),
-      client.replies.delete(id),
-      client.webhooks.update(id, { webhookUrl: 'https://h.example', events: ['new_comment'] }),
-      client.webhooks.delete(id),
+      client.projects.get({ projectId: id }),
+      client.projects.update({ projectId: id, name: 'x' }),
+      client.projects.delete({ projectId: id }),
+      client.versions.get({ versionId: id }),
+      client.versions.delete({ versionId: id }),
+      client.folders.get({ folderId: id }),
+      client.folders.update({ folderId: id, name: 'x' }),
+      client.folders.delete({ folderId: id }),
+      client.comments.get({ commentId: id }),
+      client.comments.update({ commentId: id, text: 'x' }),
+      client.comments.delete({ commentId: id }),
+      client.replies.list({ commentId: id }),
+      client.replies.delete({ replyId: id }),
+      client.webhooks.update({ webhookId: id, webhookUrl: 'https://h.example', events: ['new_comment'] }),
+      client.webhooks.delete({ webhookId: id }),
     ];
     for (const call of calls) await expect(call).rejects.toBeInstanceOf(ValidationError);
     expect(requests).toHaveLength(0);
@@ -34,7 +34,7 @@ describe('input checks before any request', () => {
     const { client, requests } = setup(() =>
       ok({ id: 'a/b c', name: 'x', project_versions: [], project_users: [] }),
     );
-    await client.projects.get('a/b c?d#e');
+    await client.projects.get({ projectId: 'a/b c?d#e' });
     expect(only(requests).url).toBe(`${BASE_URL}/project/a%2Fb%20c%3Fd%23e`);
   });
 
@@ -50,11 +50,19 @@ describe('input checks before any request', () => {
 
   it('refuses empty updates, blank required fields and unknown webhook events', async () => {
     const { client, requests } = setup(never);
-    await expect(client.comments.update(IDS.comment, {})).rejects.toMatchObject({ field: 'body' });
-    await expect(client.folders.update(IDS.folder, {})).rejects.toMatchObject({ field: 'body' });
-    await expect(client.projects.update(IDS.project, {})).rejects.toMatchObject({ field: 'body' });
-    await expect(client.comments.list('')).rejects.toMatchObject({ field: 'projectId' });
-    await expect(client.versions.list(' ')).rejects.toMatchObject({ field: 'projectId' });
+    await expect(client.comments.update({ commentId: IDS.comment })).rejects.toMatchObject({
+      field: 'params',
+    });
+    await expect(client.folders.update({ folderId: IDS.folder })).rejects.toMatchObject({ field: 'params' });
+    await expect(client.projects.update({ projectId: IDS.project })).rejects.toMatchObject({
+      field: 'params',
+    });
+    await expect(client.comments.list({ projectId: '' })).rejects.toMatchObject({ field: 'projectId' });
+    await expect(client.versions.list({ projectId: ' ' })).rejects.toMatchObject({ field: 'projectId' });
+    // @ts-expect-error the old positional id: refused with a hint at the params object
+    await expect(client.projects.get(IDS.project)).rejects.toMatchObject({ field: 'params' });
+    // @ts-expect-error `timeOut` is not a call option
+    await expect(client.folders.list({}, { timeOut: 5 })).rejects.toMatchObject({ field: 'timeOut' });
     await expect(client.replies.create({ commentId: IDS.comment, text: '' })).rejects.toMatchObject({
       field: 'text',
     });
@@ -69,7 +77,9 @@ describe('input checks before any request', () => {
       client.webhooks.create({ webhookUrl: 'https://h.example', events: ['comment_update'] }),
     ).rejects.toMatchObject({ field: 'events[0]' });
     // @ts-expect-error not an event
-    await expect(client.webhooks.test('priority_changed')).rejects.toMatchObject({ field: 'event' });
+    await expect(client.webhooks.test({ event: 'priority_changed' })).rejects.toMatchObject({
+      field: 'event',
+    });
     expect(requests).toHaveLength(0);
   });
 

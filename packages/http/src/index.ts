@@ -7,8 +7,27 @@ export {
   type TokenResult,
 } from './auth.js';
 export {
+  type Answer,
+  type Args,
+  type Caller,
+  type CallInit,
+  type CallOptions,
+  checkKeys,
+  type FetchResult,
+  type HttpVerb,
+  type Method,
+  method,
+  type OperationSpec,
+  operation,
+  type RequestClient,
+  requireText,
+  type WithResponse,
+} from './call.js';
+export { type ClientOptions, type ClientRuntime, clientRuntime, combineAuth } from './client.js';
+export {
   AbortError,
   ApiError,
+  type ApiErrorInit,
   AuthenticationError,
   BadRequestError,
   ConflictError,
@@ -26,9 +45,12 @@ export {
 } from './errors.js';
 export { createHttpFetch, type HttpFetch } from './fetch.js';
 export type { FetchLike, HttpOptions, LogEvent, Logger, Overrides } from './options.js';
+export { numberedPages, onePage, tokenPages } from './pages.js';
 export { type Page, type Paginator, paginate } from './paginate.js';
 export { redact } from './redact.js';
 export { parseRetryAfter, type RetryOptions } from './retry.js';
+export { type ServiceErrors, serviceErrors, type Typed, type TypedErrorClass } from './service-errors.js';
+export type { JsonBodyOf, ParamsOf, PathParamsOf, QueryParamsOf, ResponseOf } from './types.js';
 export type { ClientInfo } from './user-agent.js';
 export { assertPathParam, ValidationError } from './validate.js';
 export { VERSION } from './version.js';

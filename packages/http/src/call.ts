@@ -1,0 +1,217 @@
+import type { HttpFetch } from './fetch.js';
+import type { RetryOptions } from './retry.js';
+import { assertPathParam, ValidationError } from './validate.js';
+
+/** Per-call settings: the optional last argument of every operation method of every client. */
+export interface CallOptions {
+  /** Aborts the call (it then rejects with `AbortError`). */
+  signal?: AbortSignal | undefined;
+  /** Retry settings for this call only, or `false` for a single attempt. */
+  retry?: RetryOptions | false | undefined;
+  /** Per-attempt timeout in ms for this call only. */
+  timeout?: number | undefined;
+  /** Extra request headers. */
+  headers?: Record<string, string> | undefined;
+}
+
+/** What an openapi-fetch call resolves to. */
+export interface FetchResult {
+  data?: unknown;
+  error?: unknown;
+  response: Response;
+}
+
+/** An openapi-fetch result with the request it answers (for an error's redacted `request`). */
+export interface Answer extends FetchResult {
+  request: Request | { method: string; url: string };
+}
+
+/** What `.withResponse()` resolves to: the data and the HTTP response (for ETag, rate limits…). */
+export interface WithResponse<D> {
+  data: D;
+  response: Response;
+}
+
+/** `(params, options?)`, with `params` optional when nothing in it is required. */
+export type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
+
+/** An operation method: `(params, options?) → data`, and `.withResponse()` → `{ data, response }`. */
+export interface Method<P, D> {
+  (...args: Args<P>): Promise<D>;
+  withResponse(...args: Args<P>): Promise<WithResponse<D>>;
+}
+
+/** The per-call part of an openapi-fetch init. */
+export interface CallInit {
+  fetch: (request: Request) => Promise<Response>;
+  parseAs?: 'text';
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/** The structural part of an openapi-fetch client the plumbing uses (`client.request`). */
+export interface RequestClient {
+  // biome-ignore lint/suspicious/noExplicitAny: openapi-fetch's own signature is generic over the paths.
+  request(method: any, url: any, init?: any): Promise<FetchResult>;
+}
+
+export type HttpVerb = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** How one client calls: its openapi-fetch client, its runtime fetch and how it reads an answer. */
+export interface Caller {
+  raw: RequestClient;
+  http: HttpFetch;
+  /** The service's mapping of an answer to data, throwing the typed error otherwise. */
+  decode: (answer: Answer) => unknown;
+  /** `'text'` when the client parses bodies itself. */
+  parseAs?: 'text' | undefined;
+}
+
+/** One operation of a client's operation table. */
+export interface OperationSpec<P = never, D = unknown> {
+  /** Rewrites the caller's params to wire names first (filter prefixes, `types[]`, …). */
+  wire?: ((params: P) => Record<string, unknown>) | undefined;
+  /** Params that are sent as query parameters although the verb has a body (Google's `fields`, …). */
+  query?: ReadonlySet<string> | undefined;
+  /** Params sent as headers: param name → header name. */
+  header?: Readonly<Record<string, string>> | undefined;
+  /** This operation's own reading of the answer (default: the caller's `decode`). */
+  decode?: ((answer: Answer) => D) | undefined;
+  /** This operation's runtime fetch (default: the caller's `http`). */
+  http?: HttpFetch | undefined;
+  /** Fields that must be non-empty strings (required query or body fields). */
+  required?: readonly string[] | undefined;
+  /** Other checks done before anything is sent (throw `ValidationError`). */
+  check?: ((params: P) => void) | undefined;
+}
+
+const PATH_PARAM = /\{([^}]+)\}/g;
+const CALL_OPTION_KEYS = ['signal', 'retry', 'timeout', 'headers'];
+
+/**
+ * Defines an operation method from a row of a client's table: the verb and path template, and
+ * the service's quirks. Path params fill the template, then the rest goes to the query (GET and
+ * DELETE, or names in `spec.query`) or to the JSON body.
+ */
+export function operation<P, D>(
+  caller: Caller,
+  verb: HttpVerb,
+  path: string,
+  spec: OperationSpec<P, D> = {},
+): Method<P, D> {
+  const names = Array.from(path.matchAll(PATH_PARAM), (match) => match[1] as string);
+  const hasBody = verb !== 'GET' && verb !== 'DELETE';
+  return method<P, D>(
+    caller,
+    (params, init) => {
+      for (const field of spec.required ?? []) requireText(field, (params as Record<string, unknown>)[field]);
+      spec.check?.(params);
+      const wire = spec.wire === undefined ? (params as Record<string, unknown>) : spec.wire(params);
+      const pathValues: Record<string, unknown> = {};
+      const query: Record<string, unknown> = {};
+      const header: Record<string, string> = {};
+      const body: Record<string, unknown> = {};
+      for (const key in wire) {
+        const value = wire[key];
+        if (value === undefined) continue;
+        const headerName = spec.header?.[key];
+        if (names.includes(key)) {
+          assertPathParam(key, value as string);
+          pathValues[key] = value;
+        } else if (headerName !== undefined) header[headerName] = String(value);
+        else if (!hasBody || spec.query?.has(key) === true) query[key] = value;
+        else body[key] = value;
+      }
+      for (const name of names) {
+        if (!(name in pathValues)) assertPathParam(name, wire[name] as string);
+      }
+      return caller.raw.request(verb, path, {
+        params: { path: pathValues, query, header },
+        ...(hasBody ? { body } : {}),
+        ...init,
+      });
+    },
+    spec,
+  );
+}
+
+/**
+ * Defines a method from a `send` function (for operations whose request is built by hand, such as
+ * multipart uploads). Options are checked, per-call retry and timeout applied, the request kept
+ * for the error, and the answer decoded.
+ */
+export function method<P, D>(
+  caller: Caller,
+  send: (params: P, init: CallInit) => Promise<FetchResult>,
+  spec: Pick<OperationSpec<P, D>, 'decode' | 'http'> = {},
+): Method<P, D> {
+  const decode = (spec.decode ?? caller.decode) as (answer: Answer) => D;
+  const base = spec.http ?? caller.http;
+  const withResponse = async (params?: P, options?: CallOptions): Promise<WithResponse<D>> => {
+    if (params !== undefined && (typeof params !== 'object' || params === null)) {
+      throw new ValidationError(
+        'params',
+        `The first argument must be one params object, such as { projectId } (got ${params === null ? 'null' : typeof params}).`,
+      );
+    }
+    const http = options === undefined ? base : overridden(base, options);
+    let request: Request | undefined;
+    const init: CallInit = {
+      fetch: (sent) => {
+        request = sent;
+        return http(sent);
+      },
+    };
+    if (caller.parseAs !== undefined) init.parseAs = caller.parseAs;
+    if (options?.signal !== undefined) init.signal = options.signal;
+    if (options?.headers !== undefined) init.headers = options.headers;
+    const result = await send((params ?? {}) as P, init);
+    const { response } = result;
+    const data = decode({ ...result, request: request ?? { method: 'UNKNOWN', url: response.url } });
+    return { data, response };
+  };
+  const call = async (params?: P, options?: CallOptions): Promise<D> =>
+    (await withResponse(params, options)).data;
+  return Object.assign(call, { withResponse }) as Method<P, D>;
+}
+
+function overridden(http: HttpFetch, options: CallOptions): HttpFetch {
+  checkKeys(options, CALL_OPTION_KEYS, 'call option', 'options');
+  const { retry, timeout } = options;
+  return retry === undefined && timeout === undefined ? http : http.withOverrides({ retry, timeout });
+}
+
+/**
+ * Refuses anything but an object with known keys (a misspelled `{ timeOut }` or `{ baseURL }`
+ * would otherwise be ignored silently), with a `ValidationError` naming the key at fault.
+ */
+export function checkKeys(
+  value: unknown,
+  known: readonly string[],
+  kind: string,
+  name: string,
+  where = '',
+): asserts value is object {
+  const prefix = where === '' ? '' : `${where}: `;
+  if (typeof value !== 'object' || value === null) {
+    throw new ValidationError(
+      name,
+      `${prefix}"${name}" must be an object (got ${value === null ? 'null' : typeof value}).`,
+    );
+  }
+  for (const key of Object.keys(value)) {
+    if (!known.includes(key)) {
+      throw new ValidationError(
+        key,
+        `${prefix}unknown ${kind} "${key}"; expected one of ${known.map((k) => `"${k}"`).join(', ')}.`,
+      );
+    }
+  }
+}
+
+/** Refuses a missing or blank string. */
+export function requireText(field: string, value: unknown): void {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new ValidationError(field, `"${field}" must be a non-empty string.`);
+  }
+}

@@ -1,0 +1,91 @@
+import type { AuthStrategy } from './auth.js';
+import { checkKeys } from './call.js';
+import { createHttpFetch, type HttpFetch } from './fetch.js';
+import type { FetchLike, Logger } from './options.js';
+import type { RetryOptions } from './retry.js';
+import type { ClientInfo } from './user-agent.js';
+import { ValidationError } from './validate.js';
+
+/** The options every specbound client takes besides its credentials. */
+export interface ClientOptions {
+  /** The service's base URL; any base serving the same paths works (an emulator, a proxy). */
+  baseUrl?: string | undefined;
+  /** The underlying fetch (default `globalThis.fetch`). */
+  fetch?: FetchLike | undefined;
+  /** Retries of idempotent calls (default 2, honouring `Retry-After`), or `false`. */
+  retry?: RetryOptions | false | undefined;
+  /** Per-attempt timeout in ms (default 60 000). */
+  timeout?: number | undefined;
+  /** Called once per attempt with a redacted summary. */
+  logger?: Logger | undefined;
+  /** Appended to the user agent. */
+  userAgent?: string | undefined;
+}
+
+const CLIENT_KEYS = ['baseUrl', 'fetch', 'retry', 'timeout', 'logger', 'userAgent'];
+
+/** What a client needs from its options: the checked base URL and the runtime fetch. */
+export interface ClientRuntime {
+  baseUrl: string;
+  http: HttpFetch;
+}
+
+/**
+ * Checks a client's options (an object, no unknown key, a base URL that is absolute or
+ * root-relative for a same-origin proxy) and builds its runtime. `credentials` names the
+ * client's own extra options; it turns them into the auth strategy once they are checked.
+ */
+export function clientRuntime<O extends ClientOptions>(
+  factory: string,
+  options: O,
+  credentials: readonly (keyof O & string)[],
+  defaultBaseUrl: string,
+  client: ClientInfo,
+  auth: (options: O) => AuthStrategy | undefined,
+): ClientRuntime {
+  checkKeys(options, [...credentials, ...CLIENT_KEYS], 'option', 'options', factory);
+  const { baseUrl = defaultBaseUrl } = options;
+  if (typeof baseUrl !== 'string' || !(baseUrl.startsWith('/') || URL.canParse(baseUrl))) {
+    throw new ValidationError(
+      'baseUrl',
+      `${factory}: option "baseUrl" must be an absolute URL such as ${defaultBaseUrl} (or a path on this origin).`,
+    );
+  }
+  const settings = {
+    fetch: options.fetch,
+    retry: options.retry,
+    timeout: options.timeout,
+    logger: options.logger,
+    userAgent: options.userAgent,
+    auth: auth(options),
+    client,
+  };
+  try {
+    return { baseUrl, http: createHttpFetch(settings) };
+  } catch (error) {
+    throw asOptionError(error, factory);
+  }
+}
+
+// createHttpFetch names the option at fault in its message; the client's error names the
+// client's factory instead, and `field` the option (`retry` for any of its sub-options).
+function asOptionError(error: unknown, factory: string): unknown {
+  if (!(error instanceof TypeError || error instanceof ValidationError)) return error;
+  const named = /\b(retry) option|option "(\w+)"/.exec(error.message);
+  const field = error instanceof ValidationError ? error.field : (named?.[1] ?? named?.[2] ?? 'options');
+  return new ValidationError(field, error.message.replace(/^createHttpFetch:/, `${factory}:`));
+}
+
+/** Several strategies applied in order (a token header and an API key parameter, say). */
+export function combineAuth(...strategies: readonly AuthStrategy[]): AuthStrategy {
+  const [first] = strategies;
+  if (strategies.length === 1 && first !== undefined) return first;
+  return {
+    async authenticate(request) {
+      let current = request;
+      for (const strategy of strategies) current = await strategy.authenticate(current);
+      return current;
+    },
+    secrets: () => strategies.flatMap((strategy) => strategy.secrets()),
+  };
+}
