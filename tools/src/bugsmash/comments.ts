@@ -66,7 +66,10 @@ export async function listComments(client: BugSmash, options: ListCommentsOption
   return answer.data.filter((comment) => keep(comment, options));
 }
 
-export function keep(comment: Comment, options: Pick<ListCommentsOptions, 'priority' | 'since' | 'status'>): boolean {
+export function keep(
+  comment: Comment,
+  options: Pick<ListCommentsOptions, 'priority' | 'since' | 'status'>,
+): boolean {
   if (options.status !== undefined && comment.status.toLowerCase() !== options.status) return false;
   if (options.priority !== undefined && comment.priority !== options.priority) return false;
   if (options.since !== undefined && Date.parse(comment.updated_at) < options.since) return false;

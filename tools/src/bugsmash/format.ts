@@ -93,7 +93,12 @@ function csv(): RecordWriter {
 }
 
 function jsonItem(item: ExportedComment) {
-  return { project_id: item.project_id, project_name: item.project_name, ...item.comment, replies: item.replies };
+  return {
+    project_id: item.project_id,
+    project_name: item.project_name,
+    ...item.comment,
+    replies: item.replies,
+  };
 }
 
 function json(): RecordWriter {

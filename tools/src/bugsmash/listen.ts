@@ -136,7 +136,7 @@ export async function listenForWebhooks(options: ListenOptions): Promise<Listene
       const response = await fetch(options.forwardTo, {
         method: 'POST',
         headers,
-        body,
+        body: new Uint8Array(body),
         redirect: 'manual',
         signal: AbortSignal.timeout(30_000),
       });

@@ -6,7 +6,10 @@ import type { BugSmash } from './types.js';
 
 export function parseEvents(values: readonly string[] | undefined): WebhookEventName[] {
   if (values === undefined || values.length === 0) return [...WEBHOOK_EVENTS];
-  const events = values.flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
+  const events = values
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter(Boolean);
   const bad = events.filter((event) => !isWebhookEvent(event));
   if (bad.length > 0) {
     throw new UsageError(`--events: unknown event(s) ${bad.join(', ')}.`, {
@@ -98,7 +101,8 @@ export async function readWebhookSecret(
       });
     }
     const secret = text.trim();
-    if (secret === '') throw new UsageError(`--secret-file: ${file} is empty.`, { hint: 'Put the signing secret in it.' });
+    if (secret === '')
+      throw new UsageError(`--secret-file: ${file} is empty.`, { hint: 'Put the signing secret in it.' });
     return secret;
   }
   const secret = env.BUGSMASH_WEBHOOK_SECRET?.trim();

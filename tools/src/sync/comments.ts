@@ -81,7 +81,7 @@ function syncedComment(comment: Comment): SyncedComment {
 }
 
 export async function syncComments(
-  clients: { bugsmash: BugSmash; appsScript: AppsScriptClient },
+  clients: { bugsmash: BugSmash /** Not needed for a dry run. */; appsScript?: AppsScriptClient | undefined },
   options: SyncOptions,
 ): Promise<SyncResult> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
@@ -117,10 +117,13 @@ export async function syncComments(
   if (options.dryRun === true) {
     return { dryRun: true, sent: pending.length, batches: batches.length, unchanged, planned: batches };
   }
+  const { appsScript } = clients;
+  if (appsScript === undefined)
+    throw new TypeError('syncComments needs an Apps Script client unless dryRun is set');
   let sent = 0;
   let done = 0;
   for (const batch of batches) {
-    const result = await clients.appsScript.scripts.run({
+    const result = await appsScript.scripts.run({
       deploymentId: options.target,
       function: options.functionName,
       parameters: [batch],

@@ -2,8 +2,8 @@
 // `updated_at` it was sent with). It is rewritten atomically after every acknowledged batch, so a
 // run that stops anywhere leaves a state that names exactly the batches that went through.
 import { readFile } from 'node:fs/promises';
-import { ToolsError } from '../errors.js';
 import { writeFileAtomic } from '../bugsmash/files.js';
+import { ToolsError } from '../errors.js';
 
 export interface SyncState {
   version: 1;
