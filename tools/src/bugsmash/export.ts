@@ -89,6 +89,7 @@ export async function exportComments(
       {
         projectId: project.id,
         plainText: true,
+        locationMetadata: true,
         ...(options.status === undefined ? {} : { status: options.status }),
       },
       call,

@@ -131,11 +131,11 @@ function md(): RecordWriter {
       let out = '';
       if (item.project_id !== project) {
         project = item.project_id;
-        out += `\n## ${mdText(item.project_name)}\n\n`;
+        out += `\n## ${mdText(item.project_name)}\n`;
       }
       const who = c.comment_by_name ?? c.comment_by_email ?? 'someone';
       const url = pageUrl(item);
-      out += `### #${c.comment_number} · ${c.status} · ${c.priority}\n\n`;
+      out += `\n### #${c.comment_number} · ${c.status} · ${c.priority}\n\n`;
       out += `- id: \`${c.comment_id}\`\n- by: ${mdText(String(who))}, ${c.created_at}\n`;
       if (url !== undefined) out += `- page: <${url.replace(/[<>\s]/g, encodeURIComponent)}>\n`;
       out += `\n${mdText(c.comment)}\n`;
