@@ -27,7 +27,11 @@ export interface Background {
   stop(): Promise<number | null>;
 }
 
-export function background(h: Harness, args: readonly string[], env: Record<string, string> = {}): Background {
+export function background(
+  h: Harness,
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Background {
   const child = spawn(process.execPath, [BIN, ...args], {
     env: {
       PATH: process.env.PATH ?? '',

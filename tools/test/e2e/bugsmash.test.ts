@@ -58,7 +58,9 @@ describe('auth', () => {
     const dir = await h.tempDir();
     const file = join(dir, 'key');
     await writeFile(file, `${DEFAULT_BUGSMASH_API_KEY}\n`, { mode: 0o600 });
-    const result = await bs(['--api-key-file', file, 'projects', 'ls', '--json'], { BUGSMASH_API_KEY: undefined });
+    const result = await bs(['--api-key-file', file, 'projects', 'ls', '--json'], {
+      BUGSMASH_API_KEY: undefined,
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(result.json<Project[]>().length).toBeGreaterThan(0);
   });
@@ -96,7 +98,15 @@ describe('projects', () => {
     expect(link.code, link.stderr).toBe(0);
     expect(link.stdout.trim()).toMatch(/^https:\/\/app\.bugsmash\.io\/review\/\w{5}$/);
 
-    const created = await bs(['projects', 'create', '--name', 'Landing', '--url', 'https://example.com/', '--json']);
+    const created = await bs([
+      'projects',
+      'create',
+      '--name',
+      'Landing',
+      '--url',
+      'https://example.com/',
+      '--json',
+    ]);
     expect(created.code, created.stderr).toBe(0);
     const newProject = created.json<{ id: string; name: string; review_link: string }>();
     expect(newProject.name).toBe('Landing');
@@ -129,7 +139,10 @@ describe('versions', () => {
     const before = (await bs(['versions', 'ls', pdf.id, '--json'])).json<unknown[]>();
     const dir = await h.tempDir();
     const file = join(dir, 'v2.pdf');
-    await writeFile(file, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3 * 1024 * 1024, 32), Buffer.from('\n%%EOF\n')]));
+    await writeFile(
+      file,
+      Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3 * 1024 * 1024, 32), Buffer.from('\n%%EOF\n')]),
+    );
     const upload = await bs(['versions', 'upload', pdf.id, file]);
     expect(upload.code, upload.stderr).toBe(0);
     expect(upload.stderr).toMatch(/uploading .*v2\.pdf: \d+% /);
@@ -156,13 +169,15 @@ describe('comments', () => {
     expect(all.length).toBeGreaterThanOrEqual(2);
     const active = (await bs(['comments', 'ls', site.id, '--json'])).json<Comment[]>();
     expect(active.every((c) => c.status === 'Active')).toBe(true);
-    const resolved = (await bs(['comments', 'ls', site.id, '--status', 'resolved', '--json'])).json<Comment[]>();
+    const resolved = (await bs(['comments', 'ls', site.id, '--status', 'resolved', '--json'])).json<
+      Comment[]
+    >();
     expect(resolved.every((c) => c.status === 'Resolved')).toBe(true);
     expect(active.length + resolved.length).toBe(all.length);
     const first = active[0] as Comment;
-    const byPriority = (await bs(['comments', 'ls', site.id, '--all', '--priority', first.priority, '--json'])).json<
-      Comment[]
-    >();
+    const byPriority = (
+      await bs(['comments', 'ls', site.id, '--all', '--priority', first.priority, '--json'])
+    ).json<Comment[]>();
     expect(byPriority.length).toBeGreaterThan(0);
     expect(byPriority.every((c) => c.priority === first.priority)).toBe(true);
     expect((await bs(['comments', 'ls', site.id, '--priority', 'P9'])).code).toBe(2);
@@ -180,9 +195,23 @@ describe('comments', () => {
     const reopen = await bs(['comments', 'reopen', first.comment_id, '--json']);
     expect(reopen.json<Comment[]>()[0]?.status).toBe('Active');
 
-    const set = await bs(['comments', 'set', first.comment_id, '--priority', 'p1', '--private', '--text', 'Edited', '--json']);
+    const set = await bs([
+      'comments',
+      'set',
+      first.comment_id,
+      '--priority',
+      'p1',
+      '--private',
+      '--text',
+      'Edited',
+      '--json',
+    ]);
     expect(set.code, set.stderr).toBe(0);
-    expect(set.json<Comment>()).toMatchObject({ priority: 'P1', is_private: true, comment: expect.stringContaining('Edited') });
+    expect(set.json<Comment>()).toMatchObject({
+      priority: 'P1',
+      is_private: true,
+      comment: expect.stringContaining('Edited'),
+    });
     expect((await bs(['comments', 'set', first.comment_id])).code).toBe(2);
     expect((await bs(['comments', 'set', first.comment_id, '--private', '--public'])).code).toBe(2);
 
@@ -206,26 +235,51 @@ describe('folders', () => {
     const got = await bs(['folders', 'get', folder?.id as string, '--json']);
     expect(got.code, got.stderr).toBe(0);
     expect(got.json<{ name: string }>().name).toBe('Q3 reviews');
-    const renamed = await bs(['folders', 'update', folder?.id as string, '--name', 'Q4 reviews', '--remove', site.id]);
+    const renamed = await bs([
+      'folders',
+      'update',
+      folder?.id as string,
+      '--name',
+      'Q4 reviews',
+      '--remove',
+      site.id,
+    ]);
     expect(renamed.code, renamed.stderr).toBe(0);
     expect((await bs(['folders', 'ls', '--json'])).json<{ name: string }[]>().map((f) => f.name)).toContain(
       'Q4 reviews',
     );
     const removed = await bs(['folders', 'rm', folder?.id as string]);
     expect(removed.code, removed.stderr).toBe(0);
-    expect((await bs(['folders', 'ls', '--json'])).json<{ id: string }[]>().map((f) => f.id)).not.toContain(folder?.id);
+    expect((await bs(['folders', 'ls', '--json'])).json<{ id: string }[]>().map((f) => f.id)).not.toContain(
+      folder?.id,
+    );
   });
 });
 
 describe('webhooks', () => {
   it('create shows the secret once; --secret-out writes it with mode 0600 and prints it nowhere', async () => {
-    const shown = await bs(['webhooks', 'create', '--url', 'http://127.0.0.1:9/hook', '--events', 'new_comment']);
+    const shown = await bs([
+      'webhooks',
+      'create',
+      '--url',
+      'http://127.0.0.1:9/hook',
+      '--events',
+      'new_comment',
+    ]);
     expect(shown.code, shown.stderr).toBe(0);
     expect(shown.stdout).toMatch(/signing secret \(shown once\): whsec_\w+/);
 
     const dir = await h.tempDir();
     const file = join(dir, 'secret');
-    const quiet = await bs(['webhooks', 'create', '--url', 'http://127.0.0.1:9/other', '--secret-out', file, '--json']);
+    const quiet = await bs([
+      'webhooks',
+      'create',
+      '--url',
+      'http://127.0.0.1:9/other',
+      '--secret-out',
+      file,
+      '--json',
+    ]);
     expect(quiet.code, quiet.stderr).toBe(0);
     const { readFile } = await import('node:fs/promises');
     const secret = (await readFile(file, 'utf8')).trim();
@@ -235,8 +289,13 @@ describe('webhooks', () => {
     const again = await bs(['webhooks', 'create', '--url', 'http://127.0.0.1:9/x', '--secret-out', file]);
     expect(again.code).toBe(2);
 
-    const list = (await bs(['webhooks', 'ls', '--json'])).json<{ id: string; webhookUrl: string; events: string[] }[]>();
-    expect(list.map((w) => w.webhookUrl).sort()).toEqual(['http://127.0.0.1:9/hook', 'http://127.0.0.1:9/other']);
+    const list = (await bs(['webhooks', 'ls', '--json'])).json<
+      { id: string; webhookUrl: string; events: string[] }[]
+    >();
+    expect(list.map((w) => w.webhookUrl).sort()).toEqual([
+      'http://127.0.0.1:9/hook',
+      'http://127.0.0.1:9/other',
+    ]);
     expect(JSON.stringify(list)).not.toContain('whsec_');
     expect((await bs(['webhooks', 'create', '--url', 'http://x', '--events', 'nope'])).code).toBe(2);
 

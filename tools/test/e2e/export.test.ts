@@ -40,7 +40,9 @@ beforeAll(async () => {
   }
   expected = [];
   for (const project of projects) {
-    const list = (await bs(['comments', 'ls', project.id, '--all', '--json'])).json<{ comment_id: string }[]>();
+    const list = (await bs(['comments', 'ls', project.id, '--all', '--json'])).json<
+      { comment_id: string }[]
+    >();
     expected.push(...list.map((c) => c.comment_id));
   }
   expected.sort();
@@ -96,19 +98,43 @@ describe('comments export', () => {
     const ids = projects.map((p) => p.id);
     const named = await bs(['comments', 'export', ...ids, '--format', 'ndjson', '--status', 'resolved']);
     expect(named.code, named.stderr).toBe(0);
-    const resolved = named.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { status: string });
+    const resolved = named.stdout
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { status: string });
     expect(resolved.length).toBeGreaterThan(0);
     expect(resolved.every((c) => c.status === 'Resolved')).toBe(true);
 
-    const future = await bs(['comments', 'export', '--all-projects', '--format', 'json', '--since', '2999-01-01']);
+    const future = await bs([
+      'comments',
+      'export',
+      '--all-projects',
+      '--format',
+      'json',
+      '--since',
+      '2999-01-01',
+    ]);
     expect(future.json<unknown[]>()).toEqual([]);
-    const past = await bs(['comments', 'export', '--all-projects', '--format', 'json', '--since', '2000-01-01']);
+    const past = await bs([
+      'comments',
+      'export',
+      '--all-projects',
+      '--format',
+      'json',
+      '--since',
+      '2000-01-01',
+    ]);
     expect(past.json<unknown[]>()).toHaveLength(expected.length);
 
     expect((await bs(['comments', 'export', '--format', 'csv'])).code).toBe(2);
-    expect((await bs(['comments', 'export', ids[0] as string, '--all-projects', '--format', 'csv'])).code).toBe(2);
+    expect(
+      (await bs(['comments', 'export', ids[0] as string, '--all-projects', '--format', 'csv'])).code,
+    ).toBe(2);
     expect((await bs(['comments', 'export', '--all-projects', '--format', 'xlsx'])).code).toBe(2);
-    expect((await bs(['comments', 'export', '--all-projects', '--format', 'csv', '--since', 'yesterday'])).code).toBe(2);
+    expect(
+      (await bs(['comments', 'export', '--all-projects', '--format', 'csv', '--since', 'yesterday'])).code,
+    ).toBe(2);
   });
 
   it('--out is written atomically: a failure mid-export leaves the old file as it was', async () => {

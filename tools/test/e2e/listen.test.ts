@@ -1,9 +1,10 @@
 // `webhooks listen` end to end: deliveries from the emulator's `webhooks test` verified and
 // printed, tampered and stale ones rejected with 400, verified ones forwarded with their original
 // headers and body, and the service answered as the forwarded endpoint answered.
+
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { signWebhook } from '@specbound/bugsmash';
 import { DEFAULT_BUGSMASH_API_KEY } from '@specbound/emulator';
@@ -41,7 +42,16 @@ describe('webhooks listen', () => {
     // The port is chosen first so the webhook can be created before the listener starts.
     const port = await freePort();
     const { file, secret } = await secretFile(`http://127.0.0.1:${port}/`);
-    const listen = background(h, ['--json', 'bs', 'webhooks', 'listen', '--port', String(port), '--secret-file', file]);
+    const listen = background(h, [
+      '--json',
+      'bs',
+      'webhooks',
+      'listen',
+      '--port',
+      String(port),
+      '--secret-file',
+      file,
+    ]);
     try {
       await listen.waitForStderr(/listening on http:\/\/127\.0\.0\.1:(\d+)\//);
       const test = await bs(['webhooks', 'test', '--event', 'comment_replied']);
@@ -49,7 +59,9 @@ describe('webhooks listen', () => {
       await listen.waitForStdout(/"outcome":"verified"/);
       await h.emulator.webhooksIdle();
       const delivered = h.emulator.deliveries().filter((d) => d.url === `http://127.0.0.1:${port}/`);
-      expect(delivered.map((d) => [d.event, d.outcome, d.lastStatus])).toEqual([['comment_replied', 'delivered', 200]]);
+      expect(delivered.map((d) => [d.event, d.outcome, d.lastStatus])).toEqual([
+        ['comment_replied', 'delivered', 200],
+      ]);
 
       const body = JSON.stringify({ event: 'new_comment', comment: { comment_id: 'x' } });
       const headers = await signWebhook({ rawBody: body, secret, timestamp: Math.floor(Date.now() / 1000) });
@@ -59,7 +71,11 @@ describe('webhooks listen', () => {
         body: body.replace('new_comment', 'status_changed'),
       });
       expect(tampered.status).toBe(400);
-      const stale = await signWebhook({ rawBody: body, secret, timestamp: Math.floor(Date.now() / 1000) - 3600 });
+      const stale = await signWebhook({
+        rawBody: body,
+        secret,
+        timestamp: Math.floor(Date.now() / 1000) - 3600,
+      });
       const old = await fetch(`http://127.0.0.1:${port}/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...stale },
@@ -73,7 +89,16 @@ describe('webhooks listen', () => {
         .stdout()
         .trim()
         .split('\n')
-        .map((l) => JSON.parse(l) as { outcome: string; event?: string; test?: boolean; status: number; reason?: string });
+        .map(
+          (l) =>
+            JSON.parse(l) as {
+              outcome: string;
+              event?: string;
+              test?: boolean;
+              status: number;
+              reason?: string;
+            },
+        );
       expect(lines.map((l) => [l.outcome, l.status])).toEqual([
         ['verified', 200],
         ['rejected', 400],
@@ -81,7 +106,11 @@ describe('webhooks listen', () => {
         ['rejected', 400],
       ]);
       expect(lines[0]).toMatchObject({ event: 'comment_replied', test: true });
-      expect(lines.slice(1).map((l) => l.reason)).toEqual(['signature_mismatch', expect.any(String), expect.any(String)]);
+      expect(lines.slice(1).map((l) => l.reason)).toEqual([
+        'signature_mismatch',
+        expect.any(String),
+        expect.any(String),
+      ]);
       expect(listen.stdout() + listen.stderr()).not.toContain(secret);
     } finally {
       expect(await listen.stop()).toBe(0);
@@ -104,10 +133,24 @@ describe('webhooks listen', () => {
     const forwardTo = `http://127.0.0.1:${(target.address() as AddressInfo).port}/hooks/bugsmash`;
     const port = await freePort();
     const { file, secret } = await secretFile(`http://127.0.0.1:${port}/`);
-    const listen = background(h, ['bs', 'webhooks', 'listen', '--port', String(port), '--secret-file', file, '--forward-to', forwardTo]);
+    const listen = background(h, [
+      'bs',
+      'webhooks',
+      'listen',
+      '--port',
+      String(port),
+      '--secret-file',
+      file,
+      '--forward-to',
+      forwardTo,
+    ]);
     try {
       await listen.waitForStderr(/forwarding to/);
-      const body = JSON.stringify({ event: 'status_changed', previous_status: 'Active', comment: { comment_id: 'c1' } });
+      const body = JSON.stringify({
+        event: 'status_changed',
+        previous_status: 'Active',
+        comment: { comment_id: 'c1' },
+      });
       const headers = await signWebhook({ rawBody: body, secret, timestamp: Math.floor(Date.now() / 1000) });
       const answer = await fetch(`http://127.0.0.1:${port}/`, {
         method: 'POST',
@@ -119,7 +162,8 @@ describe('webhooks listen', () => {
       expect(received).toHaveLength(1);
       expect(received[0]?.body).toBe(body);
       expect(received[0]?.headers['x-request-id']).toBe('abc-123');
-      for (const [name, value] of Object.entries(headers)) expect(received[0]?.headers[name.toLowerCase()]).toBe(value);
+      for (const [name, value] of Object.entries(headers))
+        expect(received[0]?.headers[name.toLowerCase()]).toBe(value);
 
       // A delivery from the emulator goes the same way; the emulator sees the endpoint's 202.
       await bs(['webhooks', 'test', '--event', 'new_comment']);
@@ -129,11 +173,17 @@ describe('webhooks listen', () => {
       expect(delivery).toMatchObject({ outcome: 'delivered', lastStatus: 202 });
 
       // A tampered delivery is not forwarded.
-      const bad = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', headers: { ...headers }, body: `${body} ` });
+      const bad = await fetch(`http://127.0.0.1:${port}/`, {
+        method: 'POST',
+        headers: { ...headers },
+        body: `${body} `,
+      });
       expect(bad.status).toBe(400);
       expect(received).toHaveLength(2);
       await listen.waitForStdout(/rejected/);
-      expect(listen.stdout()).toMatch(/verified\s+status_changed comment c1 → http:\/\/127\.0\.0\.1:\d+\/hooks\/bugsmash 202 → 202/);
+      expect(listen.stdout()).toMatch(
+        /verified\s+status_changed comment c1 → http:\/\/127\.0\.0\.1:\d+\/hooks\/bugsmash 202 → 202/,
+      );
     } finally {
       expect(await listen.stop()).toBe(0);
       await new Promise((resolve) => target.close(resolve));
@@ -141,7 +191,9 @@ describe('webhooks listen', () => {
   });
 
   it('refuses to start without a secret (exit 2) and with a bad --forward-to', async () => {
-    const none = await h.run(['bs', 'webhooks', 'listen'], { env: { ...KEY, BUGSMASH_WEBHOOK_SECRET: undefined } });
+    const none = await h.run(['bs', 'webhooks', 'listen'], {
+      env: { ...KEY, BUGSMASH_WEBHOOK_SECRET: undefined },
+    });
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('BUGSMASH_WEBHOOK_SECRET');
     const bad = await h.run(['bs', 'webhooks', 'listen', '--forward-to', 'ftp://x'], {

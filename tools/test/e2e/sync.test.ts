@@ -12,7 +12,11 @@ import { E2E_TOKEN, type Harness, startHarness } from './harness.js';
 let h: Harness;
 const KEY = { BUGSMASH_API_KEY: DEFAULT_BUGSMASH_API_KEY };
 
-const MANIFEST = { name: 'appsscript', type: 'JSON', source: '{"timeZone":"Etc/UTC","runtimeVersion":"V8","executionApi":{"access":"MYSELF"}}' };
+const MANIFEST = {
+  name: 'appsscript',
+  type: 'JSON' as const,
+  source: '{"timeZone":"Etc/UTC","runtimeVersion":"V8","executionApi":{"access":"MYSELF"}}',
+};
 const GOOD = `function appendComments(batch) {
   batch.comments.forEach(function (c) { Logger.log('row ' + c.comment_id + ' ' + c.updated_at); });
   return { received: batch.comments.length };
@@ -30,7 +34,7 @@ async function scriptWith(source: string, scriptId?: string): Promise<string> {
   if (id === undefined) throw new Error('no script id');
   await apps.projects.updateContent({
     scriptId: id,
-    files: [MANIFEST, { name: 'Code', type: 'SERVER_JS', source }],
+    files: [MANIFEST, { name: 'Code', type: 'SERVER_JS' as const, source }],
   });
   return id;
 }
@@ -41,13 +45,16 @@ async function rowsReceived(scriptId: string): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   for (const entry of logs) {
     const match = /^(?:INFO )?row (\S+) /.exec(entry.line);
-    if (entry.scriptId === scriptId && match?.[1] !== undefined) counts.set(match[1], (counts.get(match[1]) ?? 0) + 1);
+    if (entry.scriptId === scriptId && match?.[1] !== undefined)
+      counts.set(match[1], (counts.get(match[1]) ?? 0) + 1);
   }
   return counts;
 }
 
 async function siteComments(): Promise<{ projectId: string; ids: string[] }> {
-  const projects = (await h.run(['bs', 'projects', 'ls', '--json'], { env: KEY })).json<{ id: string; type: string }[]>();
+  const projects = (await h.run(['bs', 'projects', 'ls', '--json'], { env: KEY })).json<
+    { id: string; type: string }[]
+  >();
   const projectId = (projects.find((p) => p.type === 'website') as { id: string }).id;
   const ids = (await h.run(['bs', 'comments', 'ls', projectId, '--all', '--json'], { env: KEY }))
     .json<{ comment_id: string }[]>()
@@ -65,7 +72,8 @@ afterAll(async () => {
 async function fresh(): Promise<{ projectId: string; ids: string[]; dir: string }> {
   await seed(h);
   const { projectId } = await siteComments();
-  for (let i = 0; i < 5; i++) await control(h, 'POST', '/bugsmash/comments', { projectId, text: `Extra ${i}` });
+  for (let i = 0; i < 5; i++)
+    await control(h, 'POST', '/bugsmash/comments', { projectId, text: `Extra ${i}` });
   return { ...(await siteComments()), dir: await h.tempDir() };
 }
 
@@ -76,7 +84,19 @@ describe('sync comments', () => {
     const scriptId = await scriptWith(GOOD);
     const sync = (extra: string[] = []) =>
       h.run(
-        ['sync', 'comments', projectId, '--script', scriptId, '--function', 'appendComments', '--dev-mode', '--batch-size', '3', ...extra],
+        [
+          'sync',
+          'comments',
+          projectId,
+          '--script',
+          scriptId,
+          '--function',
+          'appendComments',
+          '--dev-mode',
+          '--batch-size',
+          '3',
+          ...extra,
+        ],
         { env: KEY, cwd: dir },
       );
 
@@ -112,7 +132,18 @@ describe('sync comments', () => {
   it('a script error mid-run loses and duplicates nothing once the script is fixed and the sync resumed', async () => {
     const { projectId, ids, dir } = await fresh();
     const scriptId = await scriptWith(BUGGY);
-    const args = ['sync', 'comments', projectId, '--script', scriptId, '--function', 'appendComments', '--dev-mode', '--batch-size', '2'];
+    const args = [
+      'sync',
+      'comments',
+      projectId,
+      '--script',
+      scriptId,
+      '--function',
+      'appendComments',
+      '--dev-mode',
+      '--batch-size',
+      '2',
+    ];
     const failed = await h.run(args, { env: KEY, cwd: dir });
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain('Sheet is full');
@@ -131,7 +162,18 @@ describe('sync comments', () => {
   it('a network fault (the run call answered 500) stops the run; the next run sends the rest exactly once', async () => {
     const { projectId, ids, dir } = await fresh();
     const scriptId = await scriptWith(GOOD);
-    const args = ['sync', 'comments', projectId, '--script', scriptId, '--function', 'appendComments', '--dev-mode', '--batch-size', '4'];
+    const args = [
+      'sync',
+      'comments',
+      projectId,
+      '--script',
+      scriptId,
+      '--function',
+      'appendComments',
+      '--dev-mode',
+      '--batch-size',
+      '4',
+    ];
     // The first run goes through; then comments change and the next run's first call fails.
     expect((await h.run(args, { env: KEY, cwd: dir })).code).toBe(0);
     for (const id of ids.slice(0, 3)) await h.run(['bs', 'comments', 'resolve', id], { env: KEY });
@@ -152,16 +194,21 @@ describe('sync comments', () => {
 
   it('needs --script and --function (exit 2) and Google credentials unless --dry-run (exit 4)', async () => {
     const { projectId, dir } = await fresh();
-    expect((await h.run(['sync', 'comments', projectId, '--function', 'f'], { env: KEY, cwd: dir })).code).toBe(2);
+    expect(
+      (await h.run(['sync', 'comments', projectId, '--function', 'f'], { env: KEY, cwd: dir })).code,
+    ).toBe(2);
     const noGoogle = await h.run(['sync', 'comments', projectId, '--script', 's', '--function', 'f'], {
       env: { ...KEY, SPECBOUND_GOOGLE_TOKEN: undefined },
       cwd: dir,
     });
     expect(noGoogle.code).toBe(4);
-    const dry = await h.run(['sync', 'comments', projectId, '--script', 's', '--function', 'f', '--dry-run'], {
-      env: { ...KEY, SPECBOUND_GOOGLE_TOKEN: undefined },
-      cwd: dir,
-    });
+    const dry = await h.run(
+      ['sync', 'comments', projectId, '--script', 's', '--function', 'f', '--dry-run'],
+      {
+        env: { ...KEY, SPECBOUND_GOOGLE_TOKEN: undefined },
+        cwd: dir,
+      },
+    );
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toContain('dry run: would send 7 comment(s)');
   });

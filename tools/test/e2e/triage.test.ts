@@ -34,9 +34,15 @@ function shellQuote(value: string): string {
 describe('comments triage (pty)', () => {
   it('sets a priority, replies, resolves, skips and quits, one comment at a time', async () => {
     await seed(h);
-    const projects = (await h.run(['bs', 'projects', 'ls', '--json'], { env: KEY })).json<{ id: string; type: string }[]>();
+    const projects = (await h.run(['bs', 'projects', 'ls', '--json'], { env: KEY })).json<
+      { id: string; type: string }[]
+    >();
     const projectId = (projects.find((p) => p.type === 'website') as { id: string }).id;
-    await control(h, 'POST', '/bugsmash/comments', { projectId, text: 'Second active comment', priority: 'P3' });
+    await control(h, 'POST', '/bugsmash/comments', {
+      projectId,
+      text: 'Second active comment',
+      priority: 'P3',
+    });
     await control(h, 'POST', '/bugsmash/comments', { projectId, text: 'Third active comment' });
     const active = (await h.run(['bs', 'comments', 'ls', projectId, '--json'], { env: KEY }))
       .json<Comment[]>()

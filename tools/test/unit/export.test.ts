@@ -11,7 +11,10 @@ function projectsOf(count: number, perProject: number): FakeProject[] {
     name: `Project ${i + 1}`,
     comments: Array.from({ length: perProject }, () => {
       n++;
-      return fakeComment(n, { status: n % 3 === 0 ? 'Resolved' : 'Active', updated_at: `2026-01-${String((n % 28) + 1).padStart(2, '0')}T00:00:00.000000Z` });
+      return fakeComment(n, {
+        status: n % 3 === 0 ? 'Resolved' : 'Active',
+        updated_at: `2026-01-${String((n % 28) + 1).padStart(2, '0')}T00:00:00.000000Z`,
+      });
     }),
     replies: { [fakeComment(i * perProject + 1).comment_id]: [{ comment: 'Fixed', comment_by_name: 'Bo' }] },
   }));
@@ -44,7 +47,10 @@ describe('exportComments', () => {
           : format === 'json'
             ? (JSON.parse(text) as { comment_id: string }[]).map((r) => r.comment_id)
             : format === 'ndjson'
-              ? text.trim().split('\n').map((l) => (JSON.parse(l) as { comment_id: string }).comment_id)
+              ? text
+                  .trim()
+                  .split('\n')
+                  .map((l) => (JSON.parse(l) as { comment_id: string }).comment_id)
               : [...text.matchAll(/- id: `([^`]+)`/g)].map((m) => m[1]);
       expect(found, format).toEqual(ids);
       // Projects are read page by page (2 a page here), each page only once the previous page's
@@ -66,7 +72,11 @@ describe('exportComments', () => {
     const sink = collector();
     await exportComments(clientOver(fake), sink, { projects: ['p1'], format: 'ndjson', concurrency: 3 });
     expect(fake.maxRepliesInFlight).toBe(3);
-    const numbers = sink.text().trim().split('\n').map((l) => (JSON.parse(l) as { comment_number: number }).comment_number);
+    const numbers = sink
+      .text()
+      .trim()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { comment_number: number }).comment_number);
     expect(numbers).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
   });
 
@@ -87,12 +97,19 @@ describe('exportComments', () => {
     const fake = fakeBugSmash(projectsOf(1, 9));
     const sink = collector();
     const since = Date.parse('2026-01-05T00:00:00Z');
-    await exportComments(clientOver(fake), sink, { projects: ['p1'], format: 'json', status: 'active', since });
+    await exportComments(clientOver(fake), sink, {
+      projects: ['p1'],
+      format: 'json',
+      status: 'active',
+      since,
+    });
     expect(fake.requests.find((r) => r.path.startsWith('/comments'))?.path).toContain('status=active');
     const items = JSON.parse(sink.text()) as { status: string; updated_at: string }[];
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((c) => c.status === 'Active' && Date.parse(c.updated_at) >= since)).toBe(true);
-    await expect(exportComments(clientOver(fake), collector(), { projects: ['nope'], format: 'csv' })).rejects.toMatchObject({
+    await expect(
+      exportComments(clientOver(fake), collector(), { projects: ['nope'], format: 'csv' }),
+    ).rejects.toMatchObject({
       status: 404,
     });
   });

@@ -79,8 +79,18 @@ export function fakeBugSmash(projects: FakeProject[], pageSize = 2): Fake {
     async fetch(request) {
       const url = new URL(request.url);
       const path = url.pathname.replace('/api/v2', '');
-      const body = request.method === 'GET' ? undefined : await request.clone().json().catch(() => undefined);
-      fake.requests.push({ method: request.method, path: `${path}${url.search}`, ...(body === undefined ? {} : { body }) });
+      const body =
+        request.method === 'GET'
+          ? undefined
+          : await request
+              .clone()
+              .json()
+              .catch(() => undefined);
+      fake.requests.push({
+        method: request.method,
+        path: `${path}${url.search}`,
+        ...(body === undefined ? {} : { body }),
+      });
       const intercepted = await fake.intercept?.(request, path);
       if (intercepted !== undefined) return intercepted;
       if (request.method === 'GET' && path === '/projects') {
@@ -95,12 +105,21 @@ export function fakeBugSmash(projects: FakeProject[], pageSize = 2): Fake {
           created_at: '2026-01-01T00:00:00.000000Z',
           updated_at: '2026-01-01T00:00:00.000000Z',
         }));
-        return ok({ data, current_page: page, last_page: lastPage, per_page: pageSize, total: projects.length });
+        return ok({
+          data,
+          current_page: page,
+          last_page: lastPage,
+          per_page: pageSize,
+          total: projects.length,
+        });
       }
       const project = /^\/project\/([^/]+)$/.exec(path);
       if (request.method === 'GET' && project !== null) {
         const p = projects.find((x) => x.id === project[1]);
-        if (p === undefined) return new Response(JSON.stringify({ status: false, message: 'Project not found', data: [] }), { status: 404 });
+        if (p === undefined)
+          return new Response(JSON.stringify({ status: false, message: 'Project not found', data: [] }), {
+            status: 404,
+          });
         return ok({ data: { id: p.id, name: p.name, project_versions: [], project_users: [] } });
       }
       if (request.method === 'GET' && path === '/comments') {
@@ -128,19 +147,29 @@ export function fakeBugSmash(projects: FakeProject[], pageSize = 2): Fake {
       const comment = /^\/comment\/([^/]+)$/.exec(path);
       if (request.method === 'PATCH' && comment !== null) {
         const c = projects.flatMap((p) => p.comments).find((x) => x.comment_id === comment[1]);
-        if (c === undefined) return new Response(JSON.stringify({ status: false, message: 'Comment not found' }), { status: 404 });
+        if (c === undefined)
+          return new Response(JSON.stringify({ status: false, message: 'Comment not found' }), {
+            status: 404,
+          });
         Object.assign(c, body, { updated_at: new Date().toISOString() });
         return ok({ data: c });
       }
       if (request.method === 'POST' && path === '/reply') {
         return ok({ data: { comment_id: 'r1', comment: (body as { text: string }).text } });
       }
-      return new Response(JSON.stringify({ status: false, message: `no route ${request.method} ${path}` }), { status: 404 });
+      return new Response(JSON.stringify({ status: false, message: `no route ${request.method} ${path}` }), {
+        status: 404,
+      });
     },
   };
   return fake;
 }
 
 export function clientOver(fake: Fake) {
-  return createBugSmashClient({ apiKey: 'unit-test-key-0123456789', baseUrl: BASE, fetch: fake.fetch, retry: false });
+  return createBugSmashClient({
+    apiKey: 'unit-test-key-0123456789',
+    baseUrl: BASE,
+    fetch: fake.fetch,
+    retry: false,
+  });
 }

@@ -30,15 +30,33 @@ function fakeAppsScript() {
         error: {
           code: 3,
           message: 'ScriptError',
-          details: [{ '@type': 'type.googleapis.com/google.apps.script.v1.ExecutionError', errorMessage: 'Sheet is full', errorType: 'ScriptError', scriptStackTraceElements: [{ function: 'appendComments', lineNumber: 2 }] }],
+          details: [
+            {
+              '@type': 'type.googleapis.com/google.apps.script.v1.ExecutionError',
+              errorMessage: 'Sheet is full',
+              errorType: 'ScriptError',
+              scriptStackTraceElements: [{ function: 'appendComments', lineNumber: 2 }],
+            },
+          ],
         },
       });
     }
     received.push(body.parameters[0]);
-    return Response.json({ done: true, response: { '@type': 'type.googleapis.com/google.apps.script.v1.ExecutionResponse', result: { received: body.parameters[0].comments.length } } });
+    return Response.json({
+      done: true,
+      response: {
+        '@type': 'type.googleapis.com/google.apps.script.v1.ExecutionResponse',
+        result: { received: body.parameters[0].comments.length },
+      },
+    });
   };
   return {
-    client: createAppsScriptClient({ auth: 'unit-token-0123456789', baseUrl: 'https://script.test', fetch, retry: false }),
+    client: createAppsScriptClient({
+      auth: 'unit-token-0123456789',
+      baseUrl: 'https://script.test',
+      fetch,
+      retry: false,
+    }),
     received,
     fail: (call: number, mode: 'network' | 'script') => failures.set(calls + call, mode),
     calls: () => calls,
@@ -67,8 +85,15 @@ describe('syncComments', () => {
     const statePath = join(dir, 'state.json');
     const first = await syncComments({ bugsmash, appsScript: apps.client }, options(statePath));
     expect(first).toEqual({ dryRun: false, sent: 7, batches: 3, unchanged: 0 });
-    expect(apps.received.map((b) => b.comments.map((c) => c.comment_number))).toEqual([[1, 2, 3], [4, 5, 6], [7]]);
-    expect(apps.received[0]?.comments[0]).toMatchObject({ comment_id: p.comments[0]?.comment_id, text: 'Comment 1' });
+    expect(apps.received.map((b) => b.comments.map((c) => c.comment_number))).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+      [7],
+    ]);
+    expect(apps.received[0]?.comments[0]).toMatchObject({
+      comment_id: p.comments[0]?.comment_id,
+      text: 'Comment 1',
+    });
     const second = await syncComments({ bugsmash, appsScript: apps.client }, options(statePath));
     expect(second).toMatchObject({ sent: 0, unchanged: 7 });
     (p.comments[4] as { updated_at: string }).updated_at = '2026-02-01T00:00:00.000000Z';
@@ -102,7 +127,10 @@ describe('syncComments', () => {
     expect(dry.planned?.map((b) => b.comments.length)).toEqual([3, 2]);
     expect(apps.calls()).toBe(0);
     await expect(readFile(statePath)).rejects.toMatchObject({ code: 'ENOENT' });
-    const none = await syncComments({ bugsmash }, { ...options(statePath), dryRun: true, since: Date.parse('2030-01-01') });
+    const none = await syncComments(
+      { bugsmash },
+      { ...options(statePath), dryRun: true, since: Date.parse('2030-01-01') },
+    );
     expect(none).toMatchObject({ sent: 0, batches: 0 });
   });
 
@@ -115,7 +143,9 @@ describe('syncComments', () => {
       syncComments({ bugsmash, appsScript: apps.client }, { ...options(statePath), functionName: 'other' }),
     ).rejects.toThrow(/belongs to project p1/);
     await writeFile(statePath, '{ not json');
-    await expect(syncComments({ bugsmash, appsScript: apps.client }, options(statePath))).rejects.toThrow(/not valid JSON/);
+    await expect(syncComments({ bugsmash, appsScript: apps.client }, options(statePath))).rejects.toThrow(
+      /not valid JSON/,
+    );
     expect(apps.calls()).toBe(1);
   });
 });
