@@ -14,13 +14,20 @@ for (const name of (await readdir(packages)).sort()) {
   // Each package's file starts with its own H1: demote every heading one level.
   sections.push(text.trim().replace(/^(#+) /gm, '#$1 '));
 }
+// Benches outside packages/: tools/bench/*.md (the CLI's start-up against clasp).
+const toolsBench = new URL('tools/bench/', root);
+for (const name of (await readdir(toolsBench).catch(() => [])).filter((n) => n.endsWith('.md')).sort()) {
+  const text = await readFile(new URL(name, toolsBench), 'utf8');
+  sections.push(text.trim().replace(/^(#+) /gm, '#$1 '));
+}
 if (sections.length === 0)
   throw new Error('no packages/*/bench/results.md found: run the package benches first');
 
 const header = `# Benchmarks
 
 Written by \`tools/dev bench\` (the turbo \`bench\` task): every package bench measures its peers in the
-same run on this machine and writes \`packages/<name>/bench/results.md\`; this file stitches them
+same run on this machine and writes \`packages/<name>/bench/results.md\` (the CLI: \`tools/bench/*.md\`);
+this file stitches them
 together. Figures from a 2-core machine are noisy: compare the ratios, which are measured in one
 run with alternating rounds, rather than absolute requests per second.
 `;

@@ -1,5 +1,5 @@
 // @specbound/tools: the workflows behind the `specbound` CLI, as typed functions that take clients and
-// plain options and return data.
+// plain options and return data. The CLI (`specbound`) only parses arguments, calls these and renders.
 export {
   type ClaspConfig,
   CONFIG_FILE,
@@ -11,7 +11,107 @@ export {
   STATE_FILE,
   type SyncRecord,
 } from './apps-script/config.js';
+export {
+  createVersion,
+  type DeployOptions,
+  type DeployResult,
+  deploy,
+  isHeadDeployment,
+  listDeployments,
+  listVersions,
+  undeploy,
+} from './apps-script/deploy.js';
+export {
+  type FileExtensions,
+  type FileType,
+  fileExtensions,
+  type LocalFile,
+  type LocalScan,
+  scanLocalFiles,
+} from './apps-script/files.js';
+export {
+  type Granularity,
+  getMetrics,
+  type MetricsPeriod,
+  type MetricsResult,
+} from './apps-script/metrics.js';
 export { editorUrl } from './apps-script/open.js';
+export {
+  listProcesses,
+  PROCESS_STATUSES,
+  PROCESS_TYPES,
+  type ProcessesOptions,
+  type ProcessStatus,
+  type ProcessType,
+  parseSince,
+} from './apps-script/processes.js';
+export {
+  type CloneOptions,
+  type CreateOptions,
+  type CreateResult,
+  cloneProject,
+  createProject,
+  type FileChange,
+  type PulledFile,
+  type PullOptions,
+  type PullResult,
+  PushConflictError,
+  type PushOptions,
+  type PushResult,
+  projectStatus,
+  pullProject,
+  pushProject,
+  remoteChangesSince,
+  type StatusResult,
+} from './apps-script/project.js';
+export {
+  findExecutableDeployment,
+  parseParams,
+  type RunOptions,
+  type RunResult,
+  runFunction,
+} from './apps-script/run.js';
+export {
+  APPS_SCRIPT_SCOPES,
+  type AuthorizedUserCredentials,
+  type AuthStatus,
+  type AuthStatusOptions,
+  authStatus,
+  type ClaspLogin,
+  claspFile,
+  configDir,
+  DEFAULT_OAUTH_CLIENT,
+  DEFAULT_PROFILE,
+  GOOGLE_ENDPOINTS,
+  type GoogleAuth,
+  type GoogleAuthDescription,
+  type GoogleAuthSource,
+  type GoogleCredentials,
+  type GoogleOAuthEndpoints,
+  type ImportClaspOptions,
+  type ImportClaspResult,
+  importClaspLogin,
+  LOGIN_SCOPES,
+  type LoginOptions,
+  type LoginResult,
+  type LogoutOptions,
+  type LogoutResult,
+  login,
+  loginFile,
+  logout,
+  normalizeScope,
+  type OAuthClientId,
+  parseClasprc,
+  parseClientCredentials,
+  parseCredentials,
+  type ResolveGoogleAuthOptions,
+  readClientCredentials,
+  resolveEndpoints,
+  resolveGoogleAuth,
+  revokeToken,
+  type ServiceAccountCredentials,
+  type StoredLogin,
+} from './auth/index.js';
 export {
   type ListCommentsOptions,
   listComments,
@@ -32,7 +132,7 @@ export {
 } from './bugsmash/export.js';
 export { CSV_COLUMNS, type ExportFormat, FORMATS, safeCell } from './bugsmash/format.js';
 export { type Delivery, type Listener, type ListenOptions, listenForWebhooks } from './bugsmash/listen.js';
-export { createProject, progressFetch, type ReviewLink, reviewLink } from './bugsmash/projects.js';
+export { createBugSmashProject, progressFetch, type ReviewLink, reviewLink } from './bugsmash/projects.js';
 export {
   type TriageAction,
   type TriagePrompter,
@@ -46,6 +146,7 @@ export {
   readWebhookSecret,
   writeSecretFile,
 } from './bugsmash/webhooks.js';
+export { type DemoOptions, type DemoResult, type DemoStep, DemoStepError, runDemo } from './demo/demo.js';
 export { AuthRequiredError, ToolsError, UsageError } from './errors.js';
 export {
   DEFAULT_BATCH_SIZE,

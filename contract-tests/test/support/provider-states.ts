@@ -163,11 +163,8 @@ export function appsScriptStateHandlers(emulator: {
     'a script project exists': async (params?: AnyJson) => {
       const scriptId = str(params, 'scriptId');
       await put(appsScriptState([scriptProject(scriptId)], processRecords(2, { scriptId })));
-      let etag: string | null = null;
-      await client().projects.get(
-        { scriptId },
-        { onResponse: (response) => (etag = response.headers.get('ETag')) },
-      );
+      const { response } = await client().projects.get.withResponse({ scriptId });
+      const etag = response.headers.get('ETag');
       if (etag === null) throw new Error('the emulator answered getProject without an ETag');
       return { etag };
     },

@@ -2,12 +2,14 @@ import {
   type AuthStrategy,
   apiKeyQuery,
   bearerAuth,
-  createHttpFetch,
-  type Logger,
-  type RetryOptions,
+  type ClientOptions,
+  checkKeys,
+  clientRuntime,
+  combineAuth,
+  ValidationError,
 } from '@specbound/http';
 import createClient from 'openapi-fetch';
-import type { Context } from './core.js';
+import { type Context, googleReaders } from './core.js';
 import type { paths } from './generated/schema.js';
 import { createProcesses } from './processes.js';
 import { createProjects } from './projects.js';
@@ -29,116 +31,60 @@ export type TokenSource = Parameters<typeof bearerAuth>[0];
  */
 export type AppsScriptAuth = TokenSource | { token?: TokenSource; apiKey?: string } | AuthStrategy;
 
-export interface AppsScriptClientOptions {
+export interface AppsScriptClientOptions extends ClientOptions {
   auth?: AppsScriptAuth | undefined;
   /** Default `https://script.googleapis.com`. */
   baseUrl?: string | undefined;
-  /** The underlying fetch (default `globalThis.fetch`). */
-  fetch?: ((input: Request) => Promise<Response>) | undefined;
-  /** Default: 2 retries of idempotent requests with capped exponential backoff; `false` for none. */
-  retry?: RetryOptions | false | undefined;
-  /** Per-attempt timeout in ms (default 60 000). */
-  timeout?: number | undefined;
-  /** Called once per attempt with a redacted event. */
-  logger?: Logger | undefined;
-  /** Appended to the user agent. */
-  userAgent?: string | undefined;
 }
 
 /** The Apps Script API client: one method per operation, grouped as the API is, plus `raw`. */
 export function createAppsScriptClient(options: AppsScriptClientOptions = {}) {
-  assertClientOptions(options);
-  const auth = resolveAuth(options.auth);
-  const http = createHttpFetch({
-    fetch: options.fetch,
-    retry: options.retry,
-    timeout: options.timeout,
-    auth,
-    logger: options.logger,
-    userAgent: options.userAgent,
-    client: { name: '@specbound/apps-script', version: VERSION },
-  });
-  const raw = createClient<paths>({ baseUrl: options.baseUrl ?? DEFAULT_BASE_URL, fetch: http });
-  const context: Context = {
-    raw,
-    http,
-    runHttp: http.withOverrides({ retry: false }),
-    secrets: () => auth?.secrets() ?? [],
-  };
+  let auth: AuthStrategy | undefined;
+  const { baseUrl, http } = clientRuntime(
+    'createAppsScriptClient',
+    options,
+    ['auth'],
+    DEFAULT_BASE_URL,
+    { name: '@specbound/apps-script', version: VERSION },
+    (checked) => {
+      auth = resolveAuth(checked.auth);
+      return auth;
+    },
+  );
+  /** The typed openapi-fetch client every method calls: middleware added to it applies to all. */
+  const raw = createClient<paths>({ baseUrl, fetch: http });
+  const { read, write } = googleReaders(() => auth?.secrets() ?? []);
+  const ctx: Context = { caller: { raw, http, parseAs: 'text', decode: write }, read };
   return {
-    /** The typed openapi-fetch client over the same fetch (auth, retries, timeouts): the escape hatch. */
     raw,
-    projects: createProjects(context),
-    scripts: createScripts(context),
-    processes: createProcesses(context),
+    projects: createProjects(ctx),
+    scripts: createScripts(ctx, write),
+    processes: createProcesses(ctx),
   };
 }
 
 export type AppsScriptClient = ReturnType<typeof createAppsScriptClient>;
-
-const OPTION_KEYS: ReadonlySet<string> = new Set([
-  'auth',
-  'baseUrl',
-  'fetch',
-  'retry',
-  'timeout',
-  'logger',
-  'userAgent',
-] satisfies (keyof AppsScriptClientOptions)[]);
-const AUTH_KEYS: ReadonlySet<string> = new Set(['token', 'apiKey']);
-
-// The other options are checked by createHttpFetch. These are checked here because a mistake would
-// otherwise pass silently: `{ baseURL }` would send the caller's token to production instead of
-// the intended server.
-function assertClientOptions(options: AppsScriptClientOptions): void {
-  if (typeof options !== 'object' || options === null) {
-    throw new TypeError('createAppsScriptClient: the options must be an object.');
-  }
-  assertKnownKeys(options, OPTION_KEYS, 'option');
-  const { baseUrl } = options;
-  // Not parsed as a URL: a browser may use a relative one (a same-origin proxy).
-  if (baseUrl !== undefined && typeof baseUrl !== 'string') {
-    throw new TypeError(
-      `createAppsScriptClient: option "baseUrl" must be a URL string (got ${typeof baseUrl}).`,
-    );
-  }
-}
-
-function assertKnownKeys(value: object, known: ReadonlySet<string>, kind: string): void {
-  for (const key of Object.keys(value)) {
-    if (!known.has(key)) {
-      throw new TypeError(
-        `createAppsScriptClient: unknown ${kind} "${key}"; expected one of ${[...known].map((k) => `"${k}"`).join(', ')}.`,
-      );
-    }
-  }
-}
 
 function resolveAuth(auth: AppsScriptAuth | undefined): AuthStrategy | undefined {
   if (auth === undefined) return undefined;
   if (typeof auth === 'string' || typeof auth === 'function') return bearerAuth(auth);
   if (typeof auth !== 'object' || auth === null) {
     // Never echo the value: it may be a credential.
-    throw new TypeError(
+    throw new ValidationError(
+      'auth',
       `createAppsScriptClient: option "auth" must be a token, a token provider, { token, apiKey } or an AuthStrategy (got ${auth === null ? 'null' : typeof auth}).`,
     );
   }
   if ('authenticate' in auth) return auth;
-  assertKnownKeys(auth, AUTH_KEYS, 'auth field');
+  checkKeys(auth, ['token', 'apiKey'], 'auth field', 'auth', 'createAppsScriptClient');
   const strategies: AuthStrategy[] = [];
   if (auth.token !== undefined) strategies.push(bearerAuth(auth.token));
   if (auth.apiKey !== undefined) strategies.push(apiKeyQuery('key', auth.apiKey));
   if (strategies.length === 0) {
-    throw new TypeError('createAppsScriptClient: "auth" needs a token, an apiKey, or an AuthStrategy.');
+    throw new ValidationError(
+      'auth',
+      'createAppsScriptClient: "auth" needs a token, an apiKey, or an AuthStrategy.',
+    );
   }
-  const [only] = strategies;
-  if (strategies.length === 1 && only !== undefined) return only;
-  return {
-    async authenticate(request) {
-      let current = request;
-      for (const strategy of strategies) current = await strategy.authenticate(current);
-      return current;
-    },
-    secrets: () => strategies.flatMap((strategy) => strategy.secrets()),
-  };
+  return combineAuth(...strategies);
 }

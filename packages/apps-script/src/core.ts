@@ -1,122 +1,50 @@
-import { createApiError, type HttpFetch, ValidationError } from '@specbound/http';
-import type { Client } from 'openapi-fetch';
-import type { paths } from './generated/schema.js';
-import type { CallOptions, NotModified, StandardParamName } from './types.js';
+import {
+  type Answer,
+  type Caller,
+  type HttpVerb,
+  jsonBody,
+  type Method,
+  type OperationSpec,
+  operation,
+  ValidationError,
+} from '@specbound/http';
+import type {
+  GoogleErrorBody,
+  NotModified,
+  OperationId,
+  ReadMethod,
+  ReadParams,
+  ResponseData,
+  StandardParamName,
+  WriteParams,
+} from './types.js';
 
-/** What every resource module needs from the client. */
+/** What the resource tables are built from. */
 export interface Context {
-  readonly raw: Client<paths>;
-  readonly http: HttpFetch;
-  /** The fetch used by `scripts.run`: retries off, since running a function twice is not safe. */
-  readonly runHttp: HttpFetch;
-  readonly secrets: () => readonly string[];
+  readonly caller: Caller;
+  /** Reads a GET's answer: the data, `{ notModified }` on 304, or the typed `ApiError`. */
+  readonly read: (answer: Answer) => unknown;
 }
 
-/** The per-request fields handed to openapi-fetch. */
-export interface RequestInitPart {
-  fetch: (request: Request) => Promise<Response>;
-  signal?: AbortSignal;
-  headers?: Record<string, string>;
-}
-
-interface FetchResult {
-  data?: unknown;
-  error?: unknown;
-  response: Response;
-}
-
-/** A read: the data on 2XX, `{ notModified: true }` on 304, the typed `ApiError` otherwise. */
-export function read<R extends FetchResult>(
-  context: Context,
-  options: CallOptions | undefined,
-  send: (init: RequestInitPart) => Promise<R>,
-): Promise<NonNullable<R['data']> | NotModified> {
-  return perform(context, options, send, context.http, true) as Promise<NonNullable<R['data']> | NotModified>;
-}
-
-/** A write: the data on 2XX, the typed `ApiError` otherwise (a 304 included). */
-export function write<R extends FetchResult>(
-  context: Context,
-  options: CallOptions | undefined,
-  send: (init: RequestInitPart) => Promise<R>,
-  base: HttpFetch = context.http,
-): Promise<NonNullable<R['data']>> {
-  return perform(context, options, send, base, false) as Promise<NonNullable<R['data']>>;
-}
-
-async function perform(
-  context: Context,
-  options: CallOptions | undefined,
-  send: (init: RequestInitPart) => Promise<FetchResult>,
-  base: HttpFetch,
-  conditionalRead: boolean,
-): Promise<unknown> {
-  if (options !== undefined) assertCallOptions(options);
-  const http =
-    options?.retry !== undefined || options?.timeout !== undefined
-      ? base.withOverrides({ retry: options.retry, timeout: options.timeout })
-      : base;
-  // Kept so an error can name the request it answers (a fake fetch's Response has no url).
-  let sent: Request | undefined;
-  const init: RequestInitPart = {
-    fetch: (request) => {
-      sent = request;
-      return http(request);
-    },
-  };
-  if (options?.signal !== undefined) init.signal = options.signal;
-  if (options?.headers !== undefined) init.headers = options.headers;
-
-  const { data, error, response } = await send(init);
-  options?.onResponse?.(response);
-  if (conditionalRead && response.status === 304) {
-    return { notModified: true, etag: response.headers.get('ETag') ?? undefined } satisfies NotModified;
-  }
-  if (!response.ok) {
-    throw createApiError({
-      status: response.status,
-      headers: response.headers,
-      body: error,
-      request: sent ?? { method: 'GET', url: response.url },
-      secrets: context.secrets(),
-    });
-  }
-  // Google answers 200 with a JSON body on every operation; `{}` stands in for an empty one.
-  return data ?? {};
-}
-
-const CALL_OPTION_KEYS: ReadonlySet<string> = new Set([
-  'signal',
-  'retry',
-  'timeout',
-  'headers',
-  'onResponse',
-] satisfies (keyof CallOptions)[]);
-
-// A misspelled option (`{ timeOut }` on a long `scripts.run`) would otherwise be ignored silently.
-function assertCallOptions(options: CallOptions): void {
-  if (typeof options !== 'object' || options === null) {
-    throw new TypeError('The call options (second argument) must be an object.');
-  }
-  for (const key of Object.keys(options)) {
-    if (!CALL_OPTION_KEYS.has(key)) {
-      throw new TypeError(
-        `Unknown call option "${key}"; expected one of ${[...CALL_OPTION_KEYS].map((k) => `"${k}"`).join(', ')}.`,
-      );
-    }
-  }
-}
-
-/** Narrows a read result: `true` when the service answered 304 Not Modified. */
-export function isNotModified(result: unknown): result is NotModified {
+/** Whether a body is Google's JSON error body (the type `ApiError.body` promises). */
+export function isGoogleError(body: unknown): body is GoogleErrorBody {
+  const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
   return (
-    typeof result === 'object' && result !== null && (result as Partial<NotModified>).notModified === true
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { message?: unknown }).message === 'string'
   );
 }
 
-/** The `If-None-Match` header of a conditional read, or nothing. */
-export function conditional(ifNoneMatch: string | undefined): { header?: { 'If-None-Match': string } } {
-  return ifNoneMatch === undefined ? {} : { header: { 'If-None-Match': ifNoneMatch } };
+/** The readers of one client: writes (the caller's default) and conditional reads. */
+export function googleReaders(secrets: () => readonly string[]) {
+  // Google answers 200 with a JSON body on every operation; `{}` stands in for an empty one.
+  const write = (answer: Answer): unknown => jsonBody(answer, secrets(), isGoogleError) ?? {};
+  const read = (answer: Answer): unknown =>
+    answer.response.status === 304
+      ? ({ notModified: true, etag: answer.response.headers.get('ETag') ?? undefined } satisfies NotModified)
+      : write(answer);
+  return { write, read };
 }
 
 // Google's standard query parameters, valid on every operation. A type test checks this list is
@@ -135,26 +63,37 @@ export const STANDARD_PARAMS = [
   'uploadType',
 ] as const satisfies readonly StandardParamName[];
 
-const STANDARD = new Set<string>(STANDARD_PARAMS);
+const STANDARD: ReadonlySet<string> = new Set(STANDARD_PARAMS);
+const CONDITIONAL = { ifNoneMatch: 'If-None-Match' };
 
-/**
- * Splits a write's flat parameters (path names already removed) into the standard query
- * parameters and the request body.
- */
-export function splitBody<T extends object>(
-  params: T,
-): { query: Pick<T, Extract<keyof T, StandardParamName>>; body: Omit<T, StandardParamName> } {
-  const query: Record<string, unknown> = {};
-  const body: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined) continue;
-    if (STANDARD.has(key)) query[key] = value;
-    else body[key] = value;
-  }
-  return { query, body } as {
-    query: Pick<T, Extract<keyof T, StandardParamName>>;
-    body: Omit<T, StandardParamName>;
-  };
+/** A row of a read table: `GET path`, `ifNoneMatch` sent as `If-None-Match`, 304 answered. */
+export function reader<K extends OperationId, P = ReadParams<K>, D = ResponseData<K>>(
+  ctx: Context,
+  path: string,
+  spec: OperationSpec<P, D> = {},
+): ReadMethod<P, D> {
+  return operation<P, D>(ctx.caller, 'GET', path, {
+    header: CONDITIONAL,
+    decode: ctx.read as () => D,
+    ...spec,
+  }) as unknown as ReadMethod<P, D>;
+}
+
+/** A row of a write table: the body's fields in the body, the standard parameters in the query. */
+export function writer<K extends OperationId, P = WriteParams<K>, D = ResponseData<K>>(
+  ctx: Context,
+  verb: HttpVerb,
+  path: string,
+  spec: OperationSpec<P, D> = {},
+): Method<P, D> {
+  return operation<P, D>(ctx.caller, verb, path, { query: STANDARD, ...spec });
+}
+
+/** Narrows a read result: `true` when the service answered 304 Not Modified. */
+export function isNotModified(result: unknown): result is NotModified {
+  return (
+    typeof result === 'object' && result !== null && (result as Partial<NotModified>).notModified === true
+  );
 }
 
 /** Refuses a `versionNumber` that is not an int32, before anything is sent. */

@@ -1,21 +1,26 @@
 export {
   AbortError,
-  ApiError,
-  AuthenticationError,
+  type Args,
   type AuthStrategy,
   apiKeyQuery,
-  BadRequestError,
   bearerAuth,
-  ConflictError,
+  type CallOptions,
+  type ClientOptions,
   ConnectionError,
-  InternalServerError,
-  NotFoundError,
-  PermissionDeniedError,
-  RateLimitError,
+  type FetchLike,
+  type LogEvent,
+  type Logger,
+  type Method,
+  type Page,
+  type Paginator,
+  type RedactedRequest,
+  type RetryOptions,
   SpecboundError,
   TimeoutError,
-  UnprocessableEntityError,
+  type TokenProvider,
+  type TokenResult,
   ValidationError,
+  type WithResponse,
 } from '@specbound/http';
 export {
   type AppsScriptAuth,
@@ -26,15 +31,18 @@ export {
   type TokenSource,
 } from './client.js';
 export { isNotModified } from './core.js';
-export type {
-  CreateDeploymentParams,
-  DeleteDeploymentParams,
-  GetDeploymentParams,
-  IterateDeploymentsParams,
-  ListDeploymentsParams,
-  UpdateDeploymentParams,
-} from './deployments.js';
-export { ScriptExecutionError } from './errors.js';
+export {
+  ApiError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ScriptExecutionError,
+  UnprocessableEntityError,
+} from './errors.js';
 export type { components, operations, paths } from './generated/schema.js';
 export { type ContentProblem, ContentValidationError, validateContentFiles } from './manifest.js';
 export type {
@@ -44,33 +52,22 @@ export type {
   ListUserProcessesParams,
 } from './processes.js';
 export type {
+  CreateDeploymentParams,
   CreateProjectParams,
+  CreateVersionParams,
+  DeleteDeploymentParams,
+  GetDeploymentParams,
   GetProjectContentParams,
   GetProjectMetricsParams,
   GetProjectParams,
+  GetVersionParams,
+  IterateDeploymentsParams,
+  IterateVersionsParams,
+  ListDeploymentsParams,
+  ListVersionsParams,
+  UpdateDeploymentParams,
   UpdateProjectContentParams,
 } from './projects.js';
-export type { RunParams } from './scripts.js';
-export type {
-  CallOptions,
-  Content,
-  Deployment,
-  Empty,
-  ExecutionError,
-  Metrics,
-  NotModified,
-  Operation,
-  Process,
-  Project,
-  ReadMethod,
-  ScriptFile,
-  ScriptStackTraceElement,
-  Version,
-} from './types.js';
+export { RUN_TIMEOUT_MS, type RunParams } from './scripts.js';
+export type * from './types.js';
 export { VERSION } from './version.js';
-export type {
-  CreateVersionParams,
-  GetVersionParams,
-  IterateVersionsParams,
-  ListVersionsParams,
-} from './versions.js';

@@ -1,14 +1,6 @@
-import { paginate } from '@specbound/http';
-import { type Context, conditional, read } from './core.js';
-import type {
-  CallOptions,
-  ConditionalParams,
-  ItemOf,
-  QueryParams,
-  ReadMethod,
-  ResponseData,
-  StripPrefix,
-} from './types.js';
+import { type CallOptions, type Paginator, tokenPages } from '@specbound/http';
+import { type Context, reader } from './core.js';
+import type { ConditionalParams, Process, QueryParams, StripPrefix } from './types.js';
 
 /**
  * `processes.list` parameters: the `userProcessFilter.*` query parameters without their prefix
@@ -23,10 +15,8 @@ export type ListScriptProcessesParams = StripPrefix<
   'scriptProcessFilter.'
 > &
   ConditionalParams<'listScriptProcesses'>;
-export type IterateUserProcessesParams = Omit<ListUserProcessesParams, 'ifNoneMatch'>;
-export type IterateScriptProcessesParams = Omit<ListScriptProcessesParams, 'ifNoneMatch'>;
-type UserProcessList = ResponseData<'listUserProcesses'>;
-type ScriptProcessList = ResponseData<'listScriptProcesses'>;
+export type IterateUserProcessesParams = Omit<ListUserProcessesParams, 'ifNoneMatch' | 'pageToken'>;
+export type IterateScriptProcessesParams = Omit<ListScriptProcessesParams, 'ifNoneMatch' | 'pageToken'>;
 
 type FilterName<K extends 'listUserProcesses' | 'listScriptProcesses', Prefix extends string> =
   Extract<keyof QueryParams<K>, `${Prefix}${string}`> extends `${Prefix}${infer Name}` ? Name : never;
@@ -57,56 +47,37 @@ const USER_FILTERS = new Set<string>(USER_PROCESS_FILTERS);
 const SCRIPT_FILTERS = new Set<string>(SCRIPT_PROCESS_FILTERS);
 
 /** Puts the filter prefix back on the names that need it. */
-function toWire<Q>(params: object, filters: ReadonlySet<string>, prefix: string): Q {
-  const query: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined) query[filters.has(key) ? `${prefix}${key}` : key] = value;
-  }
-  return query as Q;
+function toWire(filters: ReadonlySet<string>, prefix: string) {
+  return (params: object): Record<string, unknown> => {
+    const query: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(params))
+      query[filters.has(key) ? `${prefix}${key}` : key] = value;
+    return query;
+  };
 }
 
 /** `processes.*`: executions of scripts, for the user or for one script. */
-export function createProcesses(context: Context) {
-  const { raw } = context;
-
-  const list = (async (params: ListUserProcessesParams, options?: CallOptions) => {
-    const { ifNoneMatch, ...rest } = params;
-    const query = toWire<QueryParams<'listUserProcesses'>>(rest, USER_FILTERS, 'userProcessFilter.');
-    return read(context, options, (init) =>
-      raw.GET('/v1/processes', { params: { query, ...conditional(ifNoneMatch) }, ...init }),
-    );
-  }) as ReadMethod<ListUserProcessesParams, UserProcessList>;
-
-  const listScriptProcesses = (async (params: ListScriptProcessesParams, options?: CallOptions) => {
-    const { ifNoneMatch, ...rest } = params;
-    const query = toWire<QueryParams<'listScriptProcesses'>>(rest, SCRIPT_FILTERS, 'scriptProcessFilter.');
-    return read(context, options, (init) =>
-      raw.GET('/v1/processes:listScriptProcesses', {
-        params: { query, ...conditional(ifNoneMatch) },
-        ...init,
-      }),
-    );
-  }) as ReadMethod<ListScriptProcessesParams, ScriptProcessList>;
-
+export function createProcesses(ctx: Context) {
+  const list = reader<'listUserProcesses', ListUserProcessesParams>(ctx, '/v1/processes', {
+    wire: toWire(USER_FILTERS, 'userProcessFilter.'),
+  });
+  const listScriptProcesses = reader<'listScriptProcesses', ListScriptProcessesParams>(
+    ctx,
+    '/v1/processes:listScriptProcesses',
+    { wire: toWire(SCRIPT_FILTERS, 'scriptProcessFilter.') },
+  );
   return {
     /** One page of the user's processes; filters such as `{ statuses: ['FAILED'], scriptId }`. */
     list,
     /** Every process of the user matching the filters, page after page. */
-    iterate: (params: IterateUserProcessesParams = {}, options?: CallOptions) =>
-      paginate<ItemOf<UserProcessList, 'processes'>, string>(async (cursor) => {
-        const page = await list(cursor === undefined ? params : { ...params, pageToken: cursor }, options);
-        return { items: page.processes ?? [], next: page.nextPageToken || undefined };
-      }),
+    iterate: (params: IterateUserProcessesParams = {}, options?: CallOptions): Paginator<Process> =>
+      tokenPages(list, 'processes', params, options),
     /** One page of one script's processes: `{ scriptId, statuses?, types?, … }`. */
     listScriptProcesses,
     /** Every process of one script matching the filters, page after page. */
-    iterateScriptProcesses: (params: IterateScriptProcessesParams, options?: CallOptions) =>
-      paginate<ItemOf<ScriptProcessList, 'processes'>, string>(async (cursor) => {
-        const page = await listScriptProcesses(
-          cursor === undefined ? params : { ...params, pageToken: cursor },
-          options,
-        );
-        return { items: page.processes ?? [], next: page.nextPageToken || undefined };
-      }),
+    iterateScriptProcesses: (
+      params: IterateScriptProcessesParams,
+      options?: CallOptions,
+    ): Paginator<Process> => tokenPages(listScriptProcesses, 'processes', params, options),
   };
 }

@@ -1,4 +1,4 @@
-import type { RetryOptions } from '@specbound/http';
+import type { CallOptions, WithResponse } from '@specbound/http';
 import type { components, operations } from './generated/schema.js';
 
 /**
@@ -63,28 +63,20 @@ export interface NotModified {
   readonly etag: string | undefined;
 }
 
-/** Per-call settings, the optional second argument of every method. */
-export interface CallOptions {
-  /** Aborts the call (an `AbortError` is thrown). */
-  signal?: AbortSignal | undefined;
-  /** Overrides the client's retry settings for this call; `false` for a single attempt. */
-  retry?: RetryOptions | false | undefined;
-  /** Overrides the client's per-attempt timeout (ms) for this call. */
-  timeout?: number | undefined;
-  /** Extra request headers. */
-  headers?: Record<string, string> | undefined;
-  /** Called with the final HTTP response, e.g. to read its `ETag` header. */
-  onResponse?: ((response: Response) => void) | undefined;
-}
-
 /**
  * A read method. With `ifNoneMatch` set it may resolve to `{ notModified: true }` (HTTP 304);
- * without it, to the data only.
+ * without it, to the data only. `.withResponse()` adds the HTTP response (its `ETag`, say).
  */
 export interface ReadMethod<P, D> {
   (params: P & { ifNoneMatch: string }, options?: CallOptions): Promise<D | NotModified>;
   (params: P & { ifNoneMatch?: undefined }, options?: CallOptions): Promise<D>;
   (params: P, options?: CallOptions): Promise<D | NotModified>;
+  withResponse(
+    params: P & { ifNoneMatch: string },
+    options?: CallOptions,
+  ): Promise<WithResponse<D | NotModified>>;
+  withResponse(params: P & { ifNoneMatch?: undefined }, options?: CallOptions): Promise<WithResponse<D>>;
+  withResponse(params: P, options?: CallOptions): Promise<WithResponse<D | NotModified>>;
 }
 
 /** The item type of a list response's array property. */
@@ -101,3 +93,5 @@ export type Operation = Schemas['Operation'];
 export type ExecutionError = Schemas['ExecutionError'];
 export type ScriptStackTraceElement = Schemas['ScriptStackTraceElement'];
 export type Empty = Schemas['Empty'];
+/** Google's JSON error body, the `body` of every `ApiError` this client throws (when Google sent one). */
+export type GoogleErrorBody = Schemas['ErrorBody'];

@@ -361,18 +361,30 @@ describe('client options', () => {
     expectCommon(only(calls), false);
   });
 
-  it('passes extra headers and the signal of CallOptions, and hands the response to onResponse', async () => {
+  it('passes extra headers of CallOptions, and .withResponse() hands back the response with the data', async () => {
     const fake = fakeFetch(() => json(200, project, { etag: '"v1"' }));
     const client = createAppsScriptClient({ fetch: fake.fetch });
-    let etag: string | null = null;
-    await client.projects.get(
+    const { data, response } = await client.projects.get.withResponse(
       { scriptId: SCRIPT_ID },
-      {
-        headers: { 'X-Goog-User-Project': 'billing-project' },
-        onResponse: (response) => (etag = response.headers.get('ETag')),
-      },
+      { headers: { 'X-Goog-User-Project': 'billing-project' } },
     );
     expect(only(fake.calls).headers.get('x-goog-user-project')).toBe('billing-project');
-    expect(etag).toBe('"v1"');
+    expect(response.headers.get('ETag')).toBe('"v1"');
+    expect(data.title).toBe('Invoice mailer');
+  });
+
+  it('`raw` is the instance the methods use: middleware added to it applies to every call', async () => {
+    const fake = fakeFetch(() => json(200, project));
+    const client = createAppsScriptClient({ fetch: fake.fetch });
+    const seen: string[] = [];
+    client.raw.use({
+      onRequest({ schemaPath, request }) {
+        seen.push(schemaPath);
+        request.headers.set('x-trace', 'on');
+      },
+    });
+    await client.projects.get({ scriptId: SCRIPT_ID });
+    expect(seen).toEqual(['/v1/projects/{scriptId}']);
+    expect(only(fake.calls).headers.get('x-trace')).toBe('on');
   });
 });

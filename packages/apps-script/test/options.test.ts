@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type AppsScriptClientOptions, type CallOptions, createAppsScriptClient } from '../src/index.js';
+import {
+  type AppsScriptClientOptions,
+  type CallOptions,
+  createAppsScriptClient,
+  ValidationError,
+} from '../src/index.js';
 import { fakeFetch, json, SCRIPT_ID, TOKEN } from './fake-fetch.js';
 
 // Options as a JavaScript caller (or a spread of untyped config) might pass them.
@@ -9,26 +14,32 @@ describe('client options', () => {
   it('refuses a misspelled option, naming it, instead of silently using the defaults', () => {
     // `baseURL` ignored would send the token to production instead of the intended server.
     expect(() => createAppsScriptClient(loose({ baseURL: 'http://127.0.0.1:8787' }))).toThrow(
-      new TypeError(
+      new ValidationError(
+        'baseURL',
         'createAppsScriptClient: unknown option "baseURL"; expected one of "auth", "baseUrl", "fetch", "retry", "timeout", "logger", "userAgent".',
       ),
     );
+    expect(() => createAppsScriptClient(loose({ baseURL: 'x' }))).toThrow(ValidationError);
     expect(() => createAppsScriptClient(loose({ timeOut: 5000 }))).toThrow(/unknown option "timeOut"/);
   });
 
-  it('refuses a baseUrl that is not a string', () => {
-    expect(() => createAppsScriptClient(loose({ baseUrl: 8787 }))).toThrow(
-      new TypeError('createAppsScriptClient: option "baseUrl" must be a URL string (got number).'),
-    );
+  it('refuses a baseUrl that is not a URL, and takes a path on this origin (a same-origin proxy)', () => {
+    for (const baseUrl of [8787, 'not a url']) {
+      expect(() => createAppsScriptClient(loose({ baseUrl }))).toThrow(
+        /^createAppsScriptClient: option "baseUrl" must be an absolute URL/,
+      );
+    }
+    expect(() => createAppsScriptClient({ baseUrl: '/google' })).not.toThrow();
   });
 
   it.each([
     [123, 'number'],
     [null, 'null'],
     [true, 'boolean'],
-  ])('refuses auth %j with a TypeError naming the option', (auth, got) => {
+  ])('refuses auth %j with a ValidationError naming the option', (auth, got) => {
     expect(() => createAppsScriptClient(loose({ auth }))).toThrow(
-      new TypeError(
+      new ValidationError(
+        'auth',
         `createAppsScriptClient: option "auth" must be a token, a token provider, { token, apiKey } or an AuthStrategy (got ${got}).`,
       ),
     );
@@ -41,16 +52,17 @@ describe('client options', () => {
     } catch (caught) {
       error = caught;
     }
-    expect(error).toBeInstanceOf(TypeError);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error).toMatchObject({ field: 'apikey' });
     expect(String(error)).toContain('unknown auth field "apikey"');
     expect(String(error)).not.toContain('AIza-secret');
     expect(String(error)).not.toContain(TOKEN);
   });
 
   it('passes bad retry and timeout values to the runtime, which names them', () => {
-    expect(() => createAppsScriptClient({ timeout: -1 })).toThrow(/option "timeout"/);
+    expect(() => createAppsScriptClient({ timeout: -1 })).toThrow(/Option "timeout"/);
     expect(() => createAppsScriptClient(loose({ retry: { maxRetry: 3 } }))).toThrow(
-      /unknown retry option "maxRetry"/,
+      /Unknown option "retry.maxRetry"/,
     );
   });
 });
@@ -62,22 +74,24 @@ describe('call options', () => {
     await expect(
       client.projects.get({ scriptId: SCRIPT_ID }, { timeOut: 600_000 } as CallOptions),
     ).rejects.toThrow(
-      new TypeError(
-        'Unknown call option "timeOut"; expected one of "signal", "retry", "timeout", "headers", "onResponse".',
+      new ValidationError(
+        'timeOut',
+        'unknown call option "timeOut"; expected one of "signal", "retry", "timeout", "headers".',
       ),
     );
     await expect(
       client.scripts.run({ deploymentId: 'd', function: 'f' }, { retries: 0 } as CallOptions),
-    ).rejects.toThrow(/Unknown call option "retries"/);
+    ).rejects.toMatchObject({ name: 'ValidationError', field: 'retries' });
     expect(fake.calls).toHaveLength(0);
   });
 
   it('validates per-call retry and timeout values before anything is sent', async () => {
     const fake = fakeFetch(() => json(200, {}));
     const client = createAppsScriptClient({ fetch: fake.fetch });
-    await expect(client.projects.get({ scriptId: SCRIPT_ID }, { timeout: 0 })).rejects.toThrow(
-      /option "timeout"/,
-    );
+    await expect(client.projects.get({ scriptId: SCRIPT_ID }, { timeout: 0 })).rejects.toMatchObject({
+      name: 'ValidationError',
+      field: 'timeout',
+    });
     expect(fake.calls).toHaveLength(0);
   });
 });

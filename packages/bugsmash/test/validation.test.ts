@@ -90,13 +90,13 @@ describe('input checks before any request', () => {
 
   it.each([
     ['baseURL', { baseURL: 'https://e.x' }, /unknown option "baseURL"/],
-    ['timeout', { timeout: -1 }, /^createBugSmashClient: option "timeout"/],
+    ['timeout', { timeout: -1 }, /^createBugSmashClient: Option "timeout"/],
     ['timeout', { timeout: Number.NaN }, /"timeout"/],
-    ['retry', { retry: { maxRetry: 3 } }, /unknown retry option "maxRetry"/],
-    ['retry', { retry: { maxRetries: -1 } }, /"maxRetries"/],
-    ['fetch', { fetch: 'https://e.x' }, /option "fetch" must be a function/],
-    ['logger', { logger: console }, /option "logger" must be a function/],
-    ['userAgent', { userAgent: 42 }, /option "userAgent" must be a string/],
+    ['retry.maxRetry', { retry: { maxRetry: 3 } }, /Unknown option "retry.maxRetry"/],
+    ['retry.maxRetries', { retry: { maxRetries: -1 } }, /"retry.maxRetries"/],
+    ['fetch', { fetch: 'https://e.x' }, /Option "fetch" must be a function/],
+    ['logger', { logger: console }, /Option "logger" must be a function/],
+    ['userAgent', { userAgent: 42 }, /Option "userAgent" must be a string/],
   ])('refuses a bad %s option with a ValidationError naming it', (field, bad, message) => {
     let caught: unknown;
     try {

@@ -90,7 +90,7 @@ describe('BugSmash: full flow through @specbound/bugsmash', () => {
       review_link: expect.stringMatching(/^https:\/\/app\.bugsmash\.io\/review\/\w{5}$/),
     });
     const projectId = String(project.id);
-    const v2 = (await client.versions.upload({
+    const v2 = (await client.versions.create({
       projectId,
       file: {
         data: new TextEncoder().encode('%PDF-1.4 two'),
@@ -98,18 +98,18 @@ describe('BugSmash: full flow through @specbound/bugsmash', () => {
         contentType: 'application/pdf',
       },
     })) as { id: string };
-    const versions = await client.versions.list(projectId);
+    const versions = await client.versions.list({ projectId });
     expect(versions.map((v) => [v.version_name, v.is_latest])).toEqual([
       ['V1', false],
       ['V2', true],
     ]);
-    const version = await client.versions.get(v2.id);
+    const version = await client.versions.get({ versionId: v2.id });
     expect(version.project_files[0]).toMatchObject({ extension: '.pdf', file_size: 12 });
     const download = await fetch(version.project_files[0]?.file_url ?? '');
     expect(await download.text()).toBe('%PDF-1.4 two');
 
     const comment = await addComment(projectId, 'Logo is blurry on page 1.');
-    const list = await client.comments.list(projectId, { plainText: true });
+    const list = await client.comments.list({ projectId, plainText: true });
     expect(list).toMatchObject({
       active: 1,
       resolved: 0,
@@ -121,11 +121,11 @@ describe('BugSmash: full flow through @specbound/bugsmash', () => {
       text: 'Replaced with the vector logo.',
     });
     expect(reply).toMatchObject({ comment: '<p>Replaced with the vector logo.</p>' });
-    const resolved = await client.comments.update(comment.comment_id, { status: 'Resolved' });
+    const resolved = await client.comments.update({ commentId: comment.comment_id, status: 'Resolved' });
     expect(resolved.status).toBe('Resolved');
-    const details = await client.comments.get(comment.comment_id, { plainText: true });
+    const details = await client.comments.get({ commentId: comment.comment_id, plainText: true });
     expect(details.replies).toEqual([expect.objectContaining({ comment: 'Replaced with the vector logo.' })]);
-    expect(await client.comments.list(projectId, { status: 'active' })).toMatchObject({
+    expect(await client.comments.list({ projectId, status: 'active' })).toMatchObject({
       active: 0,
       resolved: 1,
       data: [],
@@ -153,8 +153,8 @@ describe('BugSmash: full flow through @specbound/bugsmash', () => {
       attempts: 2,
     });
 
-    await client.comments.update(comment.comment_id, { priority: 'P1' });
-    expect(await client.webhooks.test('comment_updated')).toMatchObject({ deliveries: 1 });
+    await client.comments.update({ commentId: comment.comment_id, priority: 'P1' });
+    expect(await client.webhooks.test({ event: 'comment_updated' })).toMatchObject({ deliveries: 1 });
     await emulator.webhooksIdle();
     expect(
       hook.received.slice(3).map((r) => JSON.parse(r.rawBody) as { event: string; test?: boolean }),
@@ -187,31 +187,32 @@ describe('BugSmash: full flow through @specbound/bugsmash', () => {
     };
     const inFolder = await client.projects.list({ folderId: folder.id });
     expect(inFolder.data.map((p) => p.id)).toEqual([ids[0]]);
-    const updated = await client.folders.update(folder.id, {
+    const updated = await client.folders.update({
+      folderId: folder.id,
       name: 'Clients 2026',
       access: 'public',
       addProjectIds: [ids[1] ?? ''],
     });
     expect(updated).toMatchObject({ name: 'Clients 2026', share_access: 'public' });
-    expect(await client.folders.get(folder.id)).toMatchObject({
+    expect(await client.folders.get({ folderId: folder.id })).toMatchObject({
       projects: expect.arrayContaining([expect.objectContaining({ id: ids[1] })]),
     });
-    await client.folders.delete(folder.id);
-    await expect(client.folders.get(folder.id)).rejects.toMatchObject({ status: 404 });
+    await client.folders.delete({ folderId: folder.id });
+    await expect(client.folders.get({ folderId: folder.id })).rejects.toMatchObject({ status: 404 });
 
-    await client.projects.update(ids[2] ?? '', { name: 'Renamed', share_access: 'public' });
-    expect(await client.projects.get(ids[2] ?? '')).toMatchObject({
+    await client.projects.update({ projectId: ids[2] ?? '', name: 'Renamed', share_access: 'public' });
+    expect(await client.projects.get({ projectId: ids[2] ?? '' })).toMatchObject({
       name: 'Renamed',
       project_versions: [{ version_name: 'V1', is_latest: true }],
     });
-    const v2 = (await client.versions.upload({
+    const v2 = (await client.versions.create({
       projectId: ids[2] ?? '',
       websiteUrl: 'https://example.com/v2',
     })) as { id: string; ext_link: string };
     expect(v2.ext_link).toBe('https://example.com/v2');
-    await client.versions.delete(v2.id);
-    await client.projects.delete(ids[2] ?? '');
-    await expect(client.projects.get(ids[2] ?? '')).rejects.toMatchObject({
+    await client.versions.delete({ versionId: v2.id });
+    await client.projects.delete({ projectId: ids[2] ?? '' });
+    await expect(client.projects.get({ projectId: ids[2] ?? '' })).rejects.toMatchObject({
       status: 404,
       message: expect.stringContaining('Project not found'),
     });

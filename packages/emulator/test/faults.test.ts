@@ -162,7 +162,7 @@ describe('fault injection: POST /__emulator/faults', () => {
       body: { status: false, message: 'Your plan does not allow public projects.' },
     });
     const error = await bugsmash(emulator)
-      .projects.update(PROJECT_ID, { share_access: 'public' })
+      .projects.update({ projectId: PROJECT_ID, share_access: 'public' })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(200);
@@ -323,7 +323,7 @@ describe('POST /webhook/test with no subscriber', () => {
     const client = bugsmash(emulator);
     await client.webhooks.create({ webhookUrl: 'http://127.0.0.1:9/hooks', events: ['new_comment'] });
     const before = emulator.deliveries().length;
-    const error = await client.webhooks.test('status_changed').catch((caught: unknown) => caught);
+    const error = await client.webhooks.test({ event: 'status_changed' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(200);
     expect((error as ApiError).body).toEqual({

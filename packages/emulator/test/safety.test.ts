@@ -78,7 +78,7 @@ describe('webhook deliveries never leave loopback', () => {
     await client.webhooks.create({ webhookUrl: 'http://192.0.2.10/hooks', events: ['comment_updated'] });
     await client.webhooks.create({ webhookUrl: `${redirecting.url}/hooks`, events: ['comment_updated'] });
     const before = emulator.deliveries().length;
-    expect(await client.webhooks.test('comment_updated')).toMatchObject({ deliveries: 2 });
+    expect(await client.webhooks.test({ event: 'comment_updated' })).toMatchObject({ deliveries: 2 });
     await emulator.webhooksIdle();
 
     const records = emulator.deliveries().slice(before);

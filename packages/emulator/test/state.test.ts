@@ -53,7 +53,9 @@ describe('state', () => {
       functionName: 'f',
       processStatus: 'COMPLETED',
     });
-    expect(await bugsmash(second).projects.get(String(project.id))).toMatchObject({ name: 'Kept' });
+    expect(await bugsmash(second).projects.get({ projectId: String(project.id) })).toMatchObject({
+      name: 'Kept',
+    });
     await second.close();
   });
 
@@ -204,7 +206,9 @@ describe('state', () => {
       body: JSON.stringify({ projectId: '9b2f6c1e-3d4a-4e5b-8c7d-1a2b3c4d5e6f', text: 'Seeded' }),
     });
     expect(added.status).toBe(201);
-    expect(await bugsmash(emulator).comments.list('9b2f6c1e-3d4a-4e5b-8c7d-1a2b3c4d5e6f')).toMatchObject({
+    expect(
+      await bugsmash(emulator).comments.list({ projectId: '9b2f6c1e-3d4a-4e5b-8c7d-1a2b3c4d5e6f' }),
+    ).toMatchObject({
       active: 1,
     });
 

@@ -1,4 +1,7 @@
-import { SpecboundError } from './errors.js';
+import { CredentialsError } from './errors.js';
+import { SpecboundRequest } from './request.js';
+import { hasControlCharacter, isHeaderSafe } from './user-agent.js';
+import { ValidationError } from './validate.js';
 
 /** How requests are authenticated; plugged in once through `HttpOptions.auth`. */
 export interface AuthStrategy {
@@ -19,14 +22,15 @@ const REMEMBERED_TOKENS = 8;
 /** `Authorization: Bearer <token>`, from a fixed token or a provider called for every attempt. */
 export function bearerAuth(token: string | TokenProvider): AuthStrategy {
   if (typeof token === 'string') {
-    assertCredential('bearerAuth', 'token', token);
+    assertCredential('bearerAuth', 'token', token, true);
     return {
       authenticate: (request) => withHeader(request, 'Authorization', `Bearer ${token}`),
       secrets: () => [token],
     };
   }
   if (typeof token !== 'function') {
-    throw new TypeError(
+    throw new ValidationError(
+      'token',
       `bearerAuth: "token" must be a string or a function returning one (got ${describe(token)}).`,
     );
   }
@@ -46,8 +50,14 @@ export function bearerAuth(token: string | TokenProvider): AuthStrategy {
 
 /** Sends the key in a header, e.g. `apiKeyHeader('X-API-Key', key)`. */
 export function apiKeyHeader(headerName: string, key: string): AuthStrategy {
-  assertCredential('apiKeyHeader', 'headerName', headerName);
-  assertCredential('apiKeyHeader', 'key', key);
+  assertCredential('apiKeyHeader', 'headerName', headerName, true);
+  if (!HEADER_NAME.test(headerName)) {
+    throw new ValidationError(
+      'headerName',
+      'apiKeyHeader: "headerName" must be a header name (letters, digits and !#$%&\'*+-.^_`|~).',
+    );
+  }
+  assertCredential('apiKeyHeader', 'key', key, true);
   return {
     authenticate: (request) => withHeader(request, headerName, key),
     secrets: () => [key],
@@ -56,35 +66,47 @@ export function apiKeyHeader(headerName: string, key: string): AuthStrategy {
 
 /** Sends the key as a query parameter, e.g. `apiKeyQuery('key', key)` for Google APIs. */
 export function apiKeyQuery(paramName: string, key: string): AuthStrategy {
-  assertCredential('apiKeyQuery', 'paramName', paramName);
-  assertCredential('apiKeyQuery', 'key', key);
+  // A query value is percent-encoded, so only control characters are refused.
+  assertCredential('apiKeyQuery', 'paramName', paramName, false);
+  assertCredential('apiKeyQuery', 'key', key, false);
   return {
-    async authenticate(request) {
+    authenticate(request) {
       const url = new URL(request.url);
       url.searchParams.set(paramName, key);
-      // A Request's URL is read-only: rebuild it. The body is buffered rather than passed as a
-      // stream, since streaming request bodies need `duplex: 'half'` and most browsers lack them.
-      return new Request(url, {
-        method: request.method,
-        headers: request.headers,
-        body: request.body === null ? null : await request.arrayBuffer(),
-        signal: request.signal,
-        redirect: request.redirect,
-        credentials: request.credentials,
-        cache: request.cache,
-        integrity: request.integrity,
-        keepalive: request.keepalive,
-        referrerPolicy: request.referrerPolicy,
-      });
+      if (SpecboundRequest.is(request)) return request.withUrl(url) as unknown as Request;
+      return rebuild(request, url);
     },
     secrets: () => [key],
   };
 }
 
+// A Request's URL is read-only: rebuild it. The body is buffered rather than passed as a stream,
+// since streaming request bodies need `duplex: 'half'` and most browsers lack them.
+async function rebuild(request: Request, url: URL): Promise<Request> {
+  return new Request(url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body === null ? null : await request.arrayBuffer(),
+    signal: request.signal,
+    redirect: request.redirect,
+    credentials: request.credentials,
+    cache: request.cache,
+    integrity: request.integrity,
+    keepalive: request.keepalive,
+    referrerPolicy: request.referrerPolicy,
+  });
+}
+
 function tokenOf(result: TokenResult): string {
   const value = typeof result === 'string' ? result : result?.token;
   if (typeof value !== 'string' || value === '') {
-    throw new SpecboundError('bearerAuth: the token provider returned no token; check its credentials.');
+    throw new CredentialsError('bearerAuth: the token provider returned no token; check its credentials.');
+  }
+  // Headers.set would refuse it with a TypeError that quotes the token.
+  if (!isHeaderSafe(value)) {
+    throw new CredentialsError(
+      'bearerAuth: the token provider returned a token with control characters (CR, LF, NUL, …) or characters beyond Latin-1, which cannot be sent in a header; check its credentials.',
+    );
   }
   return value;
 }
@@ -94,9 +116,26 @@ function withHeader(request: Request, name: string, value: string): Request {
   return request;
 }
 
-function assertCredential(factory: string, name: string, value: unknown): void {
+// RFC 9110 token.
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/**
+ * Refuses a credential that is not a non-empty string, or that cannot be sent: CR, LF or NUL would
+ * make `Headers.set` throw a `TypeError` quoting the value, at the first request. The error names
+ * the parameter and never the value.
+ */
+function assertCredential(factory: string, name: string, value: unknown, inHeader: boolean): void {
   if (typeof value !== 'string' || value === '') {
-    throw new TypeError(`${factory}: "${name}" must be a non-empty string (got ${describe(value)}).`);
+    throw new ValidationError(
+      name,
+      `${factory}: "${name}" must be a non-empty string (got ${describe(value)}).`,
+    );
+  }
+  if (inHeader ? !isHeaderSafe(value) : hasControlCharacter(value)) {
+    throw new ValidationError(
+      name,
+      `${factory}: "${name}" must not contain control characters (CR, LF, NUL, …)${inHeader ? ' or characters beyond Latin-1' : ''}; check for a stray newline where the value was read.`,
+    );
   }
 }
 

@@ -1,3 +1,4 @@
+import { type ApiError, createApiError } from './errors.js';
 import type { HttpFetch } from './fetch.js';
 import type { RetryOptions } from './retry.js';
 import { assertPathParam, ValidationError } from './validate.js';
@@ -33,7 +34,8 @@ export interface WithResponse<D> {
 }
 
 /** `(params, options?)`, with `params` optional when nothing in it is required. */
-export type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
+export type Args<P> =
+  Partial<P> extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
 
 /** An operation method: `(params, options?) → data`, and `.withResponse()` → `{ data, response }`. */
 export interface Method<P, D> {
@@ -62,7 +64,7 @@ export interface Caller {
   raw: RequestClient;
   http: HttpFetch;
   /** The service's mapping of an answer to data, throwing the typed error otherwise. */
-  decode: (answer: Answer) => unknown;
+  decode: (answer: Answer, params: unknown) => unknown;
   /** `'text'` when the client parses bodies itself. */
   parseAs?: 'text' | undefined;
 }
@@ -76,7 +78,7 @@ export interface OperationSpec<P = never, D = unknown> {
   /** Params sent as headers: param name → header name. */
   header?: Readonly<Record<string, string>> | undefined;
   /** This operation's own reading of the answer (default: the caller's `decode`). */
-  decode?: ((answer: Answer) => D) | undefined;
+  decode?: ((answer: Answer, params: P) => D) | undefined;
   /** This operation's runtime fetch (default: the caller's `http`). */
   http?: HttpFetch | undefined;
   /** Fields that must be non-empty strings (required query or body fields). */
@@ -145,7 +147,7 @@ export function method<P, D>(
   send: (params: P, init: CallInit) => Promise<FetchResult>,
   spec: Pick<OperationSpec<P, D>, 'decode' | 'http'> = {},
 ): Method<P, D> {
-  const decode = (spec.decode ?? caller.decode) as (answer: Answer) => D;
+  const decode = (spec.decode ?? caller.decode) as (answer: Answer, params: P) => D;
   const base = spec.http ?? caller.http;
   const withResponse = async (params?: P, options?: CallOptions): Promise<WithResponse<D>> => {
     if (params !== undefined && (typeof params !== 'object' || params === null)) {
@@ -165,9 +167,11 @@ export function method<P, D>(
     if (caller.parseAs !== undefined) init.parseAs = caller.parseAs;
     if (options?.signal !== undefined) init.signal = options.signal;
     if (options?.headers !== undefined) init.headers = options.headers;
-    const result = await send((params ?? {}) as P, init);
+    const given = (params ?? {}) as P;
+    const result = await send(given, init);
     const { response } = result;
-    const data = decode({ ...result, request: request ?? { method: 'UNKNOWN', url: response.url } });
+    const answer = { ...result, request: request ?? { method: 'UNKNOWN', url: response.url } };
+    const data = decode(answer, given);
     return { data, response };
   };
   const call = async (params?: P, options?: CallOptions): Promise<D> =>
@@ -214,4 +218,60 @@ export function requireText(field: string, value: unknown): void {
   if (typeof value !== 'string' || value.trim() === '') {
     throw new ValidationError(field, `"${field}" must be a non-empty string.`);
   }
+}
+
+// How much of a non-JSON body (a proxy's HTML error page, say) an error quotes.
+const PREVIEW_CHARS = 200;
+
+/**
+ * The typed `ApiError` for an answer. `body` is kept only when `isServiceBody` recognises it as
+ * the service's error body (so the error's `body` type holds); `message` overrides the one found
+ * in the body.
+ */
+export function apiError(
+  answer: Answer,
+  body: unknown,
+  secrets: readonly string[],
+  isServiceBody: (body: unknown) => boolean,
+  message?: string,
+): ApiError {
+  return createApiError({
+    status: answer.response.status,
+    headers: answer.response.headers,
+    body: isServiceBody(body) ? body : undefined,
+    request: answer.request,
+    secrets,
+    ...(message === undefined ? {} : { message }),
+  });
+}
+
+/**
+ * The answer's JSON body (undefined when empty), read with `parseAs: 'text'` and parsed once
+ * here, so a 2xx HTML page becomes a clear error rather than a `SyntaxError`. A non-2xx status
+ * throws the typed `ApiError`, with the body when it is the service's error body.
+ */
+export function jsonBody(
+  answer: Answer,
+  secrets: readonly string[],
+  isServiceBody: (body: unknown) => boolean,
+): unknown {
+  const { response } = answer;
+  // openapi-fetch tries JSON on error bodies itself; a string left means it was not JSON.
+  const raw = response.ok ? answer.data : answer.error;
+  let body = raw;
+  if (typeof raw === 'string') {
+    body = undefined;
+    if (raw.trim() !== '') {
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        const preview = raw.replace(/\s+/g, ' ').trim().slice(0, PREVIEW_CHARS);
+        const type = response.headers.get('content-type') ?? 'no content type';
+        const message = `the answer is not JSON (${type}): ${JSON.stringify(preview)}`;
+        throw apiError(answer, undefined, secrets, isServiceBody, message);
+      }
+    }
+  }
+  if (!response.ok) throw apiError(answer, body, secrets, isServiceBody);
+  return body;
 }

@@ -67,13 +67,10 @@ export function clientRuntime<O extends ClientOptions>(
   }
 }
 
-// createHttpFetch names the option at fault in its message; the client's error names the
-// client's factory instead, and `field` the option (`retry` for any of its sub-options).
+// The runtime's ValidationError names the option (its `field`); the message also names the factory.
 function asOptionError(error: unknown, factory: string): unknown {
-  if (!(error instanceof TypeError || error instanceof ValidationError)) return error;
-  const named = /\b(retry) option|option "(\w+)"/.exec(error.message);
-  const field = error instanceof ValidationError ? error.field : (named?.[1] ?? named?.[2] ?? 'options');
-  return new ValidationError(field, error.message.replace(/^createHttpFetch:/, `${factory}:`));
+  if (!(error instanceof ValidationError)) return error;
+  return new ValidationError(error.field, `${factory}: ${error.message.replace(/^createHttpFetch: /, '')}`);
 }
 
 /** Several strategies applied in order (a token header and an API key parameter, say). */

@@ -1,4 +1,4 @@
-import { redact, redactDeep, redactUrl } from './redact.js';
+import { redact, redactDeep, redactHeaders, redactUrl } from './redact.js';
 import { parseRetryAfter } from './retry.js';
 
 /** The redacted request an error refers to. The raw `Request` (with credentials) is never kept. */
@@ -37,7 +37,10 @@ export class ApiError extends SpecboundError {
     defineName(ApiError, 'ApiError');
   }
   readonly status: number;
-  /** The response headers (the server's, so free of the caller's credentials). */
+  /**
+   * A copy of the response headers with secrets redacted (a server may echo a credential back)
+   * and credential-like headers (`authorization`, `x-api-key`, `set-cookie`, …) masked.
+   */
   readonly headers: Headers;
   /** The parsed response body, with any known secret redacted. */
   readonly body: unknown;
@@ -155,6 +158,55 @@ export class AbortError extends SpecboundError {
   }
 }
 
+export interface ResponseTooLargeErrorOptions {
+  request: RedactedRequest;
+  status: number;
+  /** The limit that was exceeded, in bytes. */
+  limit: number;
+}
+
+/**
+ * The response body is larger than `maxResponseBytes` (after decompression). Detected from
+ * `Content-Length` or while streaming; at most the limit is ever buffered. Never retried.
+ */
+export class ResponseTooLargeError extends SpecboundError {
+  static {
+    defineName(ResponseTooLargeError, 'ResponseTooLargeError');
+  }
+  readonly request: RedactedRequest;
+  /** The status of the response whose body was refused. */
+  readonly status: number;
+  readonly limit: number;
+
+  constructor(message: string, options: ResponseTooLargeErrorOptions) {
+    super(message);
+    this.request = options.request;
+    this.status = options.status;
+    this.limit = options.limit;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), request: this.request, status: this.status, limit: this.limit };
+  }
+}
+
+/**
+ * Credentials could not be obtained or used: a token provider (or a custom auth strategy) failed,
+ * returned nothing, or returned a value that cannot be sent. `cause` is a redacted copy of the
+ * provider's error. Nothing was sent.
+ */
+export class CredentialsError extends SpecboundError {
+  static {
+    defineName(CredentialsError, 'CredentialsError');
+  }
+
+  override toJSON(): Record<string, unknown> {
+    const cause =
+      this.cause instanceof Error ? { name: this.cause.name, message: this.cause.message } : undefined;
+    return { ...super.toJSON(), cause };
+  }
+}
+
 const REASON_PHRASES: Readonly<Record<number, string>> = {
   200: 'OK',
   201: 'Created',
@@ -213,11 +265,12 @@ export function createApiError(init: CreateApiErrorInit): ApiError {
   const head = reason === undefined ? String(init.status) : `${init.status} ${reason}`;
   const serviceMessage = init.message ?? messageFromBody(init.body);
   const message = serviceMessage === undefined || serviceMessage === '' ? head : `${head}: ${serviceMessage}`;
+  const requestId = requestIdOf(init.headers);
   return new ErrorClass({
     status: init.status,
-    headers: init.headers,
+    headers: redactHeaders(init.headers, secrets),
     body: redactDeep(init.body, secrets),
-    requestId: requestIdOf(init.headers),
+    requestId: requestId === undefined ? undefined : redact(requestId, secrets),
     request: redactRequest(init.request, secrets),
     message: redact(message, secrets),
   });

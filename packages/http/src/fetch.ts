@@ -1,5 +1,15 @@
 import { raceSignal, sleep } from './abort.js';
-import { AbortError, ConnectionError, redactRequest, safeCause, TimeoutError } from './errors.js';
+import { guardBody } from './body.js';
+import {
+  AbortError,
+  ConnectionError,
+  CredentialsError,
+  type RedactedRequest,
+  redactRequest,
+  SpecboundError,
+  safeCause,
+  TimeoutError,
+} from './errors.js';
 import {
   applyOverrides,
   type FetchLike,
@@ -10,6 +20,7 @@ import {
   resolveOptions,
 } from './options.js';
 import { redactUrl } from './redact.js';
+import { SpecboundRequest } from './request.js';
 import {
   backoffDelay,
   isIdempotent,
@@ -17,20 +28,38 @@ import {
   MAX_SERVER_WAIT_MS,
   parseRetryAfter,
 } from './retry.js';
-import { applyUserAgent, buildUserAgent } from './user-agent.js';
+import { buildUserAgent } from './user-agent.js';
 
 /**
- * The fetch handed to openapi-fetch's `createClient({ fetch })`. Non-2xx responses are returned
- * (after retries), not thrown; no response at all throws `ConnectionError` / `TimeoutError`, and
- * the caller's abort throws `AbortError`.
+ * The fetch handed to openapi-fetch's `createClient({ fetch, Request })`. Non-2xx responses are
+ * returned (after retries), not thrown. Every failure is a `SpecboundError`: no response at all
+ * throws `ConnectionError` / `TimeoutError`, the caller's abort `AbortError`, a failing token
+ * provider `CredentialsError`; reading the returned body fails with the same classes, or with
+ * `ResponseTooLargeError`.
  */
 export interface HttpFetch {
   (input: Request): Promise<Response>;
-  /** The same fetch with other retry or timeout settings, e.g. for one slow operation. */
+  /** The same fetch with other retry, timeout or size settings, e.g. for one slow operation. */
   withOverrides(overrides: Overrides): HttpFetch;
+  /**
+   * The request class to give openapi-fetch (`createClient({ fetch: http, Request: http.Request })`):
+   * a lightweight `SpecboundRequest`, so a call builds one platform `Request` instead of three.
+   */
+  readonly Request: typeof Request;
 }
 
-type Outcome = { response: Response } | { failure: ConnectionError };
+type Input = Request | SpecboundRequest;
+
+/** What the retry loop needs of one attempt that got a response. */
+interface Answer {
+  response: Response;
+  /** The response to hand back: its body is watched by the timeout, the size limit and the caller's signal. */
+  keep(): Response;
+  /** Frees the connection of a response that is not handed back (a retry follows). */
+  drop(): void;
+}
+
+type Outcome = { answer: Answer } | { failure: ConnectionError };
 
 // Timers beyond this overflow (setTimeout treats them as 1 ms): treat such timeouts as none.
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -53,17 +82,42 @@ function build(options: ResolvedOptions): HttpFetch {
     }
   };
 
+  /**
+   * This attempt's copy of the request, with the user agent: the caller's request is never
+   * modified (its middleware must not see the credentials added next).
+   */
+  const copyOf = (input: Input, signal: AbortSignal, reusable: boolean): Input => {
+    let request: Input;
+    if (SpecboundRequest.is(input)) request = input.clone();
+    // A platform Request's body can be read once: a request that may be retried sends a clone.
+    else request = new Request(input.body !== null && reusable ? input.clone() : input, { signal });
+    try {
+      request.headers.set('User-Agent', userAgent);
+    } catch {
+      // Browsers may refuse it (a forbidden header): identification is best effort.
+    }
+    return request;
+  };
+
+  const send = (request: Input, signal: AbortSignal): Promise<Response> => {
+    if (!SpecboundRequest.is(request)) return (options.fetch ?? globalThis.fetch)(request);
+    // The lean path: one platform Request, built by fetch itself from the URL and init. A custom
+    // fetch (a test fake, a proxy agent) gets a real Request, as its type promises.
+    if (options.fetch === undefined) return globalThis.fetch(request.url, request.toInit(signal));
+    return options.fetch(request.toRequest(signal));
+  };
+
   /** One attempt: a fresh copy of the request, user agent, auth, then fetch under the timeout. */
-  // A tagged result rather than `instanceof Response`: a custom fetch may return another realm's Response.
-  const attempt = async (input: Request, number: number): Promise<Outcome> => {
+  const attempt = async (input: Input, number: number, reusable: boolean): Promise<Outcome> => {
     const controller = new AbortController();
     const { signal } = controller;
+    const caller = input.signal;
     // The caller's abort is forwarded by hand rather than with AbortSignal.any, which costs about
-    // 8 µs per request on a loopback benchmark. The listener stays for the life of the response,
-    // so an abort while the body is being read still stops it.
-    const forward = (): void => controller.abort(input.signal.reason);
-    if (input.signal.aborted) forward();
-    else input.signal.addEventListener('abort', forward, { once: true });
+    // 8 µs per request on a loopback benchmark. The listener stays until the body is read, so an
+    // abort while the body streams still stops it.
+    const forward = (): void => controller.abort(caller.reason);
+    if (caller.aborted) forward();
+    else caller.addEventListener('abort', forward, { once: true });
     let timedOut = false;
     const timer =
       options.timeout > MAX_TIMER_MS
@@ -72,9 +126,13 @@ function build(options: ResolvedOptions): HttpFetch {
             timedOut = true;
             controller.abort(new DOMException('The attempt timed out.', 'TimeoutError'));
           }, options.timeout);
+    const release = (): void => {
+      clearTimeout(timer);
+      caller.removeEventListener('abort', forward);
+    };
     const started = Date.now();
     let url = input.url;
-    let sent = false;
+    let phase: 'auth' | 'send' = 'auth';
     const event = (extra: Pick<LogEvent, 'status'> | Pick<LogEvent, 'error'>): LogEvent => ({
       method: input.method,
       url: redactUrl(url, secrets()),
@@ -82,49 +140,71 @@ function build(options: ResolvedOptions): HttpFetch {
       durationMs: Date.now() - started,
       ...extra,
     });
+    const describe = (): RedactedRequest => redactRequest({ method: input.method, url }, secrets());
+    // The typed error for a failure at any point of this attempt, body included.
+    const failure = (error: unknown, stage: string): SpecboundError => {
+      const request = describe();
+      const what = `${request.method} ${request.url}`;
+      if (caller.aborted) {
+        return new AbortError(`${what} was aborted by the caller.`, { cause: caller.reason });
+      }
+      if (timedOut) {
+        return new TimeoutError(`${what} timed out after ${options.timeout} ms${stage}.`, { request });
+      }
+      if (error instanceof SpecboundError) return error;
+      const cause = safeCause(error, secrets());
+      return new ConnectionError(`${what} failed${stage}: ${cause.message}`, { request, cause });
+    };
+
     try {
-      // A body can be read once: attempts send a clone so the next one still has it. A body-less
-      // request needs no clone (cloning costs about a third of this layer's per-call time).
-      let request = new Request(input.body === null ? input : input.clone(), { signal });
-      applyUserAgent(request, userAgent);
+      let request = copyOf(input, signal, reusable);
       if (options.auth !== undefined) {
         // Static credentials answer synchronously: no promise hop or abort race on the hot path.
-        const authenticated = options.auth.authenticate(request);
+        const authenticated = options.auth.authenticate(request as Request) as Input | Promise<Input>;
         request = 'then' in authenticated ? await raceSignal(authenticated, signal) : authenticated;
       }
       url = request.url;
-      const fetchImpl: FetchLike = options.fetch ?? globalThis.fetch;
-      sent = true;
-      const response = await raceSignal(fetchImpl(request), signal);
+      phase = 'send';
+      const response = await raceSignal(send(request, signal), signal);
       log(() => event({ status: response.status }));
-      return { response };
+      return {
+        answer: {
+          response,
+          keep: () =>
+            guardBody(response, {
+              signal,
+              limit: options.maxResponseBytes,
+              request: describe,
+              release,
+              failure: (error) => failure(error, ' while receiving the body'),
+            }),
+          drop: () => {
+            release();
+            response.body?.cancel().catch(() => {});
+          },
+        },
+      };
     } catch (error) {
-      const request = redactRequest({ method: input.method, url }, secrets());
-      if (input.signal.aborted) {
+      release();
+      const typed = failure(error, '');
+      if (typed instanceof AbortError) {
         log(() => event({ error: 'AbortError: aborted by the caller' }));
-        throw new AbortError(`${request.method} ${request.url} was aborted by the caller.`, {
-          cause: input.signal.reason,
-        });
+        throw typed;
       }
-      if (timedOut) {
-        const timeout = new TimeoutError(
-          `${request.method} ${request.url} timed out after ${options.timeout} ms.`,
-          { request },
+      if (phase === 'auth' && !(typed instanceof TimeoutError)) {
+        // A failing token provider is the caller's error, not a connection problem: not retried.
+        if (error instanceof SpecboundError) throw error;
+        const cause = safeCause(error, secrets());
+        throw new CredentialsError(
+          `The credentials for ${input.method} could not be obtained: ${cause.message}`,
+          {
+            cause,
+          },
         );
-        log(() => event({ error: `${timeout.name}: ${timeout.message}` }));
-        return { failure: timeout };
       }
-      // A failing token provider is the caller's error, not a connection problem: not retried.
-      if (!sent) throw error;
-      const cause = safeCause(error, secrets());
-      const failure = new ConnectionError(`${request.method} ${request.url} failed: ${cause.message}`, {
-        request,
-        cause,
-      });
-      log(() => event({ error: `${failure.name}: ${failure.message}` }));
-      return { failure };
-    } finally {
-      clearTimeout(timer);
+      log(() => event({ error: `${typed.name}: ${typed.message}` }));
+      if (typed instanceof ConnectionError) return { failure: typed };
+      throw typed;
     }
   };
 
@@ -139,19 +219,19 @@ function build(options: ResolvedOptions): HttpFetch {
 
     for (let number = 1; ; number++) {
       if (input.signal.aborted) throw aborted();
-      const outcome = await attempt(input, number);
+      const outcome = await attempt(input, number, attempts > 1);
       const last = retry === false || number >= attempts;
       let delay: number;
-      if ('response' in outcome) {
-        const { response } = outcome;
-        if (last || !isRetryableStatus(response.status)) return response;
-        const requested = parseRetryAfter(response.headers);
+      if ('answer' in outcome) {
+        const { answer } = outcome;
+        const { status, headers } = answer.response;
+        if (last || !isRetryableStatus(status)) return answer.keep();
+        const requested = parseRetryAfter(headers);
         // Waiting minutes inside a call helps nobody: hand the response (a RateLimitError with
         // retryAfterMs, once the client maps it) back to the caller instead.
-        if (requested !== undefined && requested > MAX_SERVER_WAIT_MS) return response;
+        if (requested !== undefined && requested > MAX_SERVER_WAIT_MS) return answer.keep();
         delay = requested ?? backoffDelay(number - 1, retry);
-        // Free the connection of the response we are not returning.
-        response.body?.cancel().catch(() => {});
+        answer.drop();
       } else {
         if (last) throw outcome.failure;
         delay = backoffDelay(number - 1, retry);
@@ -162,5 +242,8 @@ function build(options: ResolvedOptions): HttpFetch {
 
   return Object.assign(httpFetch, {
     withOverrides: (overrides: Overrides): HttpFetch => build(applyOverrides(options, overrides)),
+    Request: SpecboundRequest as unknown as typeof Request,
   });
 }
+
+export type { FetchLike };

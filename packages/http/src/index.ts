@@ -9,12 +9,14 @@ export {
 export {
   type Answer,
   type Args,
+  apiError,
   type Caller,
   type CallInit,
   type CallOptions,
   checkKeys,
   type FetchResult,
   type HttpVerb,
+  jsonBody,
   type Method,
   method,
   type OperationSpec,
@@ -33,21 +35,32 @@ export {
   ConflictError,
   ConnectionError,
   type CreateApiErrorInit,
+  CredentialsError,
   createApiError,
   InternalServerError,
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
   type RedactedRequest,
+  ResponseTooLargeError,
   SpecboundError,
   TimeoutError,
   UnprocessableEntityError,
 } from './errors.js';
 export { createHttpFetch, type HttpFetch } from './fetch.js';
-export type { FetchLike, HttpOptions, LogEvent, Logger, Overrides } from './options.js';
+export {
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  type FetchLike,
+  type HttpOptions,
+  type LogEvent,
+  type Logger,
+  type Overrides,
+} from './options.js';
 export { numberedPages, onePage, tokenPages } from './pages.js';
 export { type Page, type Paginator, paginate } from './paginate.js';
 export { redact } from './redact.js';
+export { SpecboundRequest } from './request.js';
 export { parseRetryAfter, type RetryOptions } from './retry.js';
 export { type ServiceErrors, serviceErrors, type Typed, type TypedErrorClass } from './service-errors.js';
 export type { JsonBodyOf, ParamsOf, PathParamsOf, QueryParamsOf, ResponseOf } from './types.js';

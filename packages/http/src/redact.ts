@@ -13,18 +13,24 @@ function spellings(secret: string): string[] {
 }
 
 /**
- * Replaces every occurrence of each secret, and of its percent-encoded forms, by `[REDACTED]`.
- * Empty secrets are ignored. Longer secrets are replaced first so that a secret containing another
- * one is not half-replaced.
+ * A function that replaces every occurrence of each secret, and of its percent-encoded forms, by
+ * `[REDACTED]`. Empty secrets are ignored. Longer forms are replaced first so that a secret
+ * containing another one is not half-replaced. Build it once to redact many strings.
  */
+export function redactor(secrets: readonly string[]): (text: string) => string {
+  const forms = [...new Set(secrets.filter((secret) => secret.length > 0).flatMap(spellings))].sort(
+    (a, b) => b.length - a.length,
+  );
+  return (text) => {
+    let result = text;
+    for (const form of forms) if (result.includes(form)) result = result.split(form).join(PLACEHOLDER);
+    return result;
+  };
+}
+
+/** Replaces every occurrence of each secret (and its encoded forms) in `text` by `[REDACTED]`. */
 export function redact(text: string, secrets: readonly string[]): string {
-  const forms = secrets
-    .filter((secret) => secret.length > 0)
-    .flatMap(spellings)
-    .sort((a, b) => b.length - a.length);
-  let result = text;
-  for (const form of forms) result = result.split(form).join(PLACEHOLDER);
-  return result;
+  return redactor(secrets)(text);
 }
 
 const QUERY_PAIR = /([?&])([^=&#\s]+)=([^&#\s]*)/g;
@@ -49,16 +55,72 @@ function safeDecode(component: string): string {
   }
 }
 
-/** Redacts secrets in every string of a JSON-like value (a parsed response body). */
-export function redactDeep(value: unknown, secrets: readonly string[], depth = 0): unknown {
-  if (secrets.length === 0) return value;
-  if (typeof value === 'string') return redact(value, secrets);
-  // Parsed JSON bodies are shallow in practice; the depth bound protects against cycles.
-  if (depth > 20 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((item) => redactDeep(item, secrets, depth + 1));
-  if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null)
-    return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [key, redactDeep(item, secrets, depth + 1)]),
-  );
+/**
+ * A copy of a JSON-like value (a parsed response body) with secrets redacted in every string,
+ * object keys included, at any depth. Iterative, so a deeply nested body cannot overflow the
+ * stack; cycles are copied as cycles. Only plain objects and arrays are walked: other objects
+ * cannot come out of `JSON.parse` and are kept as they are.
+ */
+export function redactDeep(value: unknown, secrets: readonly string[]): unknown {
+  if (!secrets.some((secret) => secret.length > 0)) return value;
+  const clean = redactor(secrets);
+  const copies = new Map<object, Record<string, unknown> | unknown[]>();
+  const pending: [source: object, target: Record<string, unknown> | unknown[]][] = [];
+  const copy = (item: unknown): unknown => {
+    if (typeof item === 'string') return clean(item);
+    if (!isWalkable(item)) return item;
+    const seen = copies.get(item);
+    if (seen !== undefined) return seen;
+    const target: Record<string, unknown> | unknown[] = Array.isArray(item)
+      ? []
+      : Object.getPrototypeOf(item) === null
+        ? Object.create(null)
+        : {};
+    copies.set(item, target);
+    pending.push([item, target]);
+    return target;
+  };
+  const root = copy(value);
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [source, target] = next;
+    if (Array.isArray(source)) {
+      const array = target as unknown[];
+      for (let i = 0; i < source.length; i++) array.push(copy(source[i]));
+      continue;
+    }
+    for (const [key, item] of Object.entries(source)) {
+      // defineProperty, not assignment: a JSON key "__proto__" must stay a plain own property.
+      Object.defineProperty(target, clean(key), {
+        value: copy(item),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+  }
+  return root;
+}
+
+function isWalkable(value: unknown): value is object {
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return true;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+// Header names whose value is a credential whatever it is: a server echoing the request's
+// `Authorization` back, or handing out a session cookie.
+const SENSITIVE_HEADER_NAME = /authorization|api[-_]?key|token|secret|password|cookie|signature/i;
+
+/**
+ * A copy of response headers safe to keep on an error: every secret redacted, and the value of a
+ * credential-like header (`authorization`, `x-api-key`, `set-cookie`, …) replaced whole.
+ */
+export function redactHeaders(headers: Headers, secrets: readonly string[]): Headers {
+  const clean = redactor(secrets);
+  const copy = new Headers();
+  for (const [name, value] of headers) {
+    copy.append(name, SENSITIVE_HEADER_NAME.test(name) ? PLACEHOLDER : clean(value));
+  }
+  return copy;
 }

@@ -1,3 +1,4 @@
+import { ValidationError } from './validate.js';
 import { VERSION } from './version.js';
 
 export interface ClientInfo {
@@ -11,6 +12,41 @@ export function buildUserAgent(client?: ClientInfo, userAgent?: string): string 
   if (client !== undefined) parts.push(`${client.name}/${client.version}`);
   if (userAgent !== undefined && userAgent !== '') parts.push(userAgent);
   return parts.join(' ');
+}
+
+/** Refuses a `userAgent` that cannot be sent as a header value, when the client is created. */
+export function assertUserAgent(userAgent: unknown): asserts userAgent is string {
+  if (typeof userAgent !== 'string') {
+    throw new ValidationError('userAgent', `Option "userAgent" must be a string (got ${typeof userAgent}).`);
+  }
+  if (!isHeaderSafe(userAgent)) {
+    throw new ValidationError(
+      'userAgent',
+      'Option "userAgent" must not contain control characters (CR, LF, NUL, …) or characters beyond Latin-1: it is sent as a header value.',
+    );
+  }
+}
+
+/**
+ * Whether `value` can be sent as a header value as it is: no control character (CR and LF would
+ * split the header, NUL ends it; `Headers.set` throws on them, quoting the value) and nothing
+ * beyond Latin-1 (a header value is a byte string).
+ */
+export function isHeaderSafe(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f || code > 0xff) return false;
+  }
+  return true;
+}
+
+/** Whether `value` contains a control character (U+0000–U+001F, U+007F). */
+export function hasControlCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
 }
 
 /**

@@ -1,6 +1,31 @@
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { apiKeyHeader, apiKeyQuery, bearerAuth } from '../src/auth.js';
 import { SpecboundError } from '../src/errors.js';
+import { SpecboundRequest } from '../src/request.js';
+import { ValidationError } from '../src/validate.js';
+
+function thrown(run: () => unknown): ValidationError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ValidationError) return error;
+    throw error;
+  }
+  throw new Error('expected a ValidationError');
+}
+
+/** Every way an error can be rendered, joined. */
+function everyRendering(error: Error): string {
+  return [
+    error.message,
+    String(error),
+    error.stack ?? '',
+    JSON.stringify(error),
+    inspect(error),
+    inspect(error, { showHidden: true, depth: Number.POSITIVE_INFINITY }),
+  ].join('\n');
+}
 
 const request = (): Request => new Request('https://x.test/v1/items?pageSize=2');
 
@@ -38,7 +63,7 @@ describe('bearerAuth', () => {
   });
 
   it('refuses a token that is neither a string nor a function', () => {
-    expect(() => bearerAuth(42 as unknown as string)).toThrow(TypeError);
+    expect(() => bearerAuth(42 as unknown as string)).toThrow(ValidationError);
     expect(() => bearerAuth(undefined as unknown as string)).toThrow('"token"');
     expect(() => bearerAuth('')).toThrow('non-empty');
   });
@@ -86,7 +111,67 @@ describe('apiKeyQuery', () => {
   });
 
   it('refuses an empty key', () => {
-    expect(() => apiKeyQuery('key', '')).toThrow(TypeError);
+    expect(() => apiKeyQuery('key', '')).toThrow(ValidationError);
     expect(() => apiKeyQuery('', 'k')).toThrow('"paramName"');
+  });
+});
+
+describe('credentials that cannot be sent', () => {
+  // A token read from a file or an environment variable with its trailing newline is the usual
+  // way this happens; a CR/LF would otherwise reach Headers.set, whose TypeError quotes the value.
+  const SECRET = 'ya29.SECRET-CANARY';
+  it.each([
+    ['\n', 'LF'],
+    ['\r\n', 'CRLF'],
+    ['\r', 'CR'],
+    ['\0', 'NUL'],
+    ['\u2028', 'beyond Latin-1'],
+  ])('refuses a credential with %j (%s) at creation, naming the option and never the value', (bad) => {
+    const value = `${SECRET}${bad}X-Injected: 1`;
+    const cases: [() => unknown, string][] = [
+      [() => bearerAuth(value), 'token'],
+      [() => apiKeyHeader('X-API-Key', value), 'key'],
+      [() => apiKeyHeader(`X-API-Key${bad}`, SECRET), 'headerName'],
+    ];
+    if (bad !== '\u2028') {
+      // The query value is percent-encoded: only control characters are refused there.
+      cases.push(
+        [() => apiKeyQuery('key', value), 'key'],
+        [() => apiKeyQuery(`key${bad}`, SECRET), 'paramName'],
+      );
+    }
+    for (const [create, field] of cases) {
+      const error = thrown(create);
+      expect(error.field).toBe(field);
+      expect(error.message).toContain(`"${field}"`);
+      expect(everyRendering(error)).not.toContain('SECRET');
+      expect(everyRendering(error)).not.toContain('CANARY');
+    }
+  });
+
+  it('refuses a header name that is not a token', () => {
+    expect(thrown(() => apiKeyHeader('X API Key', 'k')).field).toBe('headerName');
+    expect(thrown(() => apiKeyHeader('X-Key:', 'k')).field).toBe('headerName');
+  });
+
+  it('accepts the credentials real services issue', () => {
+    expect(() => bearerAuth('ya29.a0AfB_byC-x_y~z+/=')).not.toThrow();
+    expect(() => apiKeyHeader('X-API-Key', 'bs_live_0123456789abcdef')).not.toThrow();
+    expect(() => apiKeyQuery('key', 'AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY')).not.toThrow();
+  });
+});
+
+describe('apiKeyQuery on a SpecboundRequest', () => {
+  it('returns a SpecboundRequest with the key in the query, keeping the body', async () => {
+    const original = new SpecboundRequest('https://x.test/v1/items?pageSize=2', {
+      method: 'POST',
+      headers: new Headers({ 'content-type': 'application/json' }),
+      body: '{"a":1}',
+    });
+    const out = await apiKeyQuery('key', 'k').authenticate(original as unknown as Request);
+    expect(SpecboundRequest.is(out)).toBe(true);
+    expect(out.url).toBe('https://x.test/v1/items?pageSize=2&key=k');
+    expect(original.url).toBe('https://x.test/v1/items?pageSize=2');
+    expect(await out.text()).toBe('{"a":1}');
   });
 });

@@ -83,7 +83,7 @@ describe('createApiError', () => {
       body: { error: 'x' },
       request: new Request('https://x.test/v1/a?key=K&pageSize=5', { method: 'POST', body: 'payload' }),
     });
-    expect(error.headers).toBe(headers);
+    expect([...error.headers]).toEqual([...headers]);
     expect(error.body).toEqual({ error: 'x' });
     expect(error.request).toEqual({ method: 'POST', url: 'https://x.test/v1/a?key=[REDACTED]&pageSize=5' });
     expect(Object.values(error).some((value) => value instanceof Request)).toBe(false);

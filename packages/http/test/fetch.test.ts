@@ -1,8 +1,16 @@
+import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiKeyQuery, bearerAuth } from '../src/auth.js';
-import { AbortError, ConnectionError, SpecboundError, TimeoutError } from '../src/errors.js';
+import {
+  AbortError,
+  ConnectionError,
+  CredentialsError,
+  SpecboundError,
+  TimeoutError,
+} from '../src/errors.js';
 import { createHttpFetch, type HttpFetch } from '../src/fetch.js';
 import type { LogEvent } from '../src/options.js';
+import { ValidationError } from '../src/validate.js';
 import { VERSION } from '../src/version.js';
 import { fakeFetch, hang, json } from './fake-fetch.js';
 
@@ -83,8 +91,10 @@ describe('createHttpFetch: retries', () => {
 
   it('stops retrying on success', async () => {
     const fake = fakeFetch((_request, n) => (n < 2 ? json(500, {}) : json(200, { n })));
-    const { value } = await settle(createHttpFetch({ fetch: fake.fetch })(new Request(URL_)));
-    expect(await value?.json()).toEqual({ n: 2 });
+    const { value } = await settle(
+      createHttpFetch({ fetch: fake.fetch })(new Request(URL_)).then((response) => response.json()),
+    );
+    expect(value).toEqual({ n: 2 });
     expect(fake.calls).toHaveLength(2);
   });
 
@@ -304,11 +314,73 @@ describe('createHttpFetch: connection errors and timeouts', () => {
     expect(await outcome).toBeInstanceOf(AbortError);
   });
 
-  it('does not count the time reading the body against the timeout', async () => {
-    const fake = fakeFetch(() => new Response('late body'));
+  it('covers the body: headers then a stalled body fail with TimeoutError', async () => {
+    // Headers at once, then a first chunk and nothing more; the fake ignores its signal.
+    const fake = fakeFetch(
+      () =>
+        new Response(
+          new ReadableStream({
+            start(stream) {
+              stream.enqueue(new TextEncoder().encode('{"partial":'));
+            },
+          }),
+        ),
+    );
+    const http = createHttpFetch({ fetch: fake.fetch, timeout: 100 });
+    const response = await http(new Request(URL_));
+    const body = response.text().then(
+      () => 'resolved',
+      (error: unknown) => error,
+    );
+    await vi.advanceTimersByTimeAsync(99);
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await body;
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).message).toBe(
+      `GET ${URL_} timed out after 100 ms while receiving the body.`,
+    );
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('clears the timer once the body has been read', async () => {
+    const fake = fakeFetch(() => new Response('body'));
     const response = await createHttpFetch({ fetch: fake.fetch, timeout: 100 })(new Request(URL_));
+    expect(vi.getTimerCount()).toBe(1);
+    expect(await response.text()).toBe('body');
+    expect(vi.getTimerCount()).toBe(0);
     await vi.advanceTimersByTimeAsync(1000);
-    expect(await response.text()).toBe('late body');
+  });
+
+  it('clears the timer at once for a response without a body, and when the body is cancelled', async () => {
+    const empty = fakeFetch(() => new Response(null, { status: 204 }));
+    await createHttpFetch({ fetch: empty.fetch })(new Request(URL_));
+    expect(vi.getTimerCount()).toBe(0);
+
+    const full = fakeFetch(() => new Response('unread'));
+    const response = await createHttpFetch({ fetch: full.fetch })(new Request(URL_));
+    expect(vi.getTimerCount()).toBe(1);
+    await response.body?.cancel();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('wraps a failure while the body streams in ConnectionError', async () => {
+    const fake = fakeFetch(
+      () =>
+        new Response(
+          new ReadableStream({
+            pull(stream) {
+              stream.error(new TypeError('terminated: other side closed'));
+            },
+          }),
+        ),
+    );
+    const response = await createHttpFetch({ fetch: fake.fetch })(new Request(URL_));
+    const error = await response.json().catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as ConnectionError).message).toBe(
+      `GET ${URL_} failed while receiving the body: terminated: other side closed`,
+    );
     expect(vi.getTimerCount()).toBe(0);
   });
 });
@@ -379,9 +451,11 @@ describe('createHttpFetch: caller abort', () => {
     const response = await createHttpFetch({ fetch: fake.fetch })(
       new Request(URL_, { signal: controller.signal }),
     );
-    const body = response.text();
+    const body = response.text().catch((error: unknown) => error);
     controller.abort(new Error('user gave up'));
-    await expect(body).rejects.toThrow('user gave up');
+    const error = await body;
+    expect(error).toBeInstanceOf(AbortError);
+    expect((error as AbortError).cause).toEqual(new Error('user gave up'));
   });
 });
 
@@ -401,17 +475,39 @@ describe('createHttpFetch: auth', () => {
     ]);
   });
 
-  it('propagates a failing token provider without retrying or wrapping it', async () => {
+  it('wraps a failing token provider in CredentialsError, redacted, without retrying', async () => {
     const fake = fakeFetch(() => json(200, {}));
-    const failure = new Error('could not refresh credentials');
     const http = createHttpFetch({
       fetch: fake.fetch,
       auth: bearerAuth(() => {
-        throw failure;
+        throw new Error('POST https://oauth2.test/token?refresh_token=1//0gREFRESH failed');
       }),
     });
     const { error } = await settle(http(new Request(URL_)));
-    expect(error).toBe(failure);
+    expect(error).toBeInstanceOf(CredentialsError);
+    expect((error as CredentialsError).message).toBe(
+      'The credentials for GET could not be obtained: POST https://oauth2.test/token?refresh_token=[REDACTED] failed',
+    );
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it('passes a SpecboundError from an auth strategy through as it is', async () => {
+    const fake = fakeFetch(() => json(200, {}));
+    const http = createHttpFetch({ fetch: fake.fetch, auth: bearerAuth(() => ({ token: null })) });
+    const { error } = await settle(http(new Request(URL_)));
+    expect(error).toBeInstanceOf(CredentialsError);
+    expect((error as Error).message).toMatch(/returned no token/);
+  });
+
+  it('refuses a provided token that cannot be sent, without echoing it', async () => {
+    const fake = fakeFetch(() => json(200, {}));
+    const http = createHttpFetch({
+      fetch: fake.fetch,
+      auth: bearerAuth(async () => 'ya29.tok\r\nX-Evil: 1'),
+    });
+    const { error } = await settle(http(new Request(URL_)));
+    expect(error).toBeInstanceOf(CredentialsError);
+    expect(inspect(error, { showHidden: true, depth: 10 })).not.toContain('ya29');
     expect(fake.calls).toHaveLength(0);
   });
 
@@ -487,12 +583,32 @@ describe('createHttpFetch: withOverrides and options', () => {
     expect(Date.now() - started).toBe(5);
   });
 
-  it('throws a TypeError naming a bad option at construction', () => {
-    expect(() => createHttpFetch({ timeout: -1 })).toThrow(/"timeout"/);
-    expect(() => createHttpFetch({ retry: { maxRetry: 3 } as never })).toThrow(/"maxRetry"/);
-    expect(() => createHttpFetch({ retry: { maxRetries: -1 } })).toThrow(/"maxRetries"/);
-    expect(() => createHttpFetch({ fetch: 'nope' as never })).toThrow(/"fetch"/);
-    expect(() => createHttpFetch().withOverrides({ timeout: Number.NaN })).toThrow(TypeError);
-    expect(new TypeError('x')).not.toBeInstanceOf(SpecboundError);
+  it('throws a ValidationError naming a bad option at construction', () => {
+    const cases: [() => unknown, string][] = [
+      [() => createHttpFetch({ timeout: -1 }), 'timeout'],
+      [() => createHttpFetch({ retry: { maxRetry: 3 } as never }), 'retry.maxRetry'],
+      [() => createHttpFetch({ retry: { maxRetries: -1 } }), 'retry.maxRetries'],
+      [() => createHttpFetch({ fetch: 'nope' as never }), 'fetch'],
+      [() => createHttpFetch({ maxResponseBytes: -1 }), 'maxResponseBytes'],
+      [() => createHttpFetch({ userAgent: 'tool/1\r\nX-Evil: 1' }), 'userAgent'],
+      [() => createHttpFetch().withOverrides({ timeout: Number.NaN }), 'timeout'],
+      [() => createHttpFetch().withOverrides({ maxResponseBytes: 1.5 }), 'maxResponseBytes'],
+    ];
+    for (const [create, field] of cases) {
+      const error = catchError(create);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(error).toBeInstanceOf(SpecboundError);
+      expect((error as ValidationError).field).toBe(field);
+      expect((error as Error).message).toContain(`"${field}"`);
+    }
   });
 });
+
+function catchError(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected an error');
+}

@@ -1,7 +1,25 @@
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { bearerAuth } from '../src/auth.js';
-import { applyOverrides, DEFAULT_TIMEOUT_MS, type HttpOptions, resolveOptions } from '../src/options.js';
+import {
+  applyOverrides,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  type HttpOptions,
+  resolveOptions,
+} from '../src/options.js';
 import { DEFAULT_RETRY } from '../src/retry.js';
+import { ValidationError } from '../src/validate.js';
+
+function errorOf(run: () => unknown): ValidationError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ValidationError) return error;
+    throw error;
+  }
+  throw new Error('expected a ValidationError');
+}
 
 const bad = (options: unknown): HttpOptions => options as HttpOptions;
 
@@ -26,30 +44,61 @@ describe('resolveOptions', () => {
   });
 
   it.each([
-    [{ timeout: -1 }, /"timeout"/],
-    [{ timeout: Number.NaN }, /"timeout"/],
-    [{ timeout: 0 }, /"timeout"/],
-    [{ timeout: '100' }, /"timeout"/],
-    [{ retry: { maxRetry: 3 } }, /"maxRetry"/],
-    [{ retry: { maxRetries: -1 } }, /"maxRetries"/],
-    [{ retry: { maxRetries: 1.5 } }, /"maxRetries"/],
-    [{ retry: { initialDelayMs: Number.NaN } }, /"initialDelayMs"/],
-    [{ retry: { maxDelayMs: -5 } }, /"maxDelayMs"/],
-    [{ retry: { retryNonIdempotent: 'yes' } }, /"retryNonIdempotent"/],
-    [{ retry: true }, /"retry"/],
-    [{ fetch: 'https://x.test' }, /"fetch"/],
-    [{ auth: { secrets: () => [] } }, /"auth"/],
-    [{ logger: console }, /"logger"/],
-    [{ userAgent: 7 }, /"userAgent"/],
-    [{ client: { name: 'x' } }, /"client"/],
-    [{ timout: 5 }, /"timout"/],
-  ])('throws a TypeError naming the option for %j', (options, pattern) => {
-    expect(() => resolveOptions(bad(options))).toThrow(TypeError);
-    expect(() => resolveOptions(bad(options))).toThrow(pattern);
+    [{ timeout: -1 }, 'timeout'],
+    [{ timeout: Number.NaN }, 'timeout'],
+    [{ timeout: 0 }, 'timeout'],
+    [{ timeout: '100' }, 'timeout'],
+    [{ retry: { maxRetry: 3 } }, 'retry.maxRetry'],
+    [{ retry: { maxRetries: -1 } }, 'retry.maxRetries'],
+    [{ retry: { maxRetries: 1.5 } }, 'retry.maxRetries'],
+    [{ retry: { initialDelayMs: Number.NaN } }, 'retry.initialDelayMs'],
+    [{ retry: { maxDelayMs: -5 } }, 'retry.maxDelayMs'],
+    [{ retry: { retryNonIdempotent: 'yes' } }, 'retry.retryNonIdempotent'],
+    [{ retry: true }, 'retry'],
+    [{ fetch: 'https://x.test' }, 'fetch'],
+    [{ auth: { secrets: () => [] } }, 'auth'],
+    [{ logger: console }, 'logger'],
+    [{ userAgent: 7 }, 'userAgent'],
+    [{ userAgent: 'tool/1.0\r\nX-Injected: yes' }, 'userAgent'],
+    [{ userAgent: 'tool/1.0\n' }, 'userAgent'],
+    [{ userAgent: 'tool\0' }, 'userAgent'],
+    [{ client: { name: 'x' } }, 'client'],
+    [{ maxResponseBytes: -1 }, 'maxResponseBytes'],
+    [{ maxResponseBytes: 10.5 }, 'maxResponseBytes'],
+    [{ maxResponseBytes: '1MB' }, 'maxResponseBytes'],
+    [{ timout: 5 }, 'timout'],
+  ])('throws a ValidationError naming the option for %j', (options, field) => {
+    const error = errorOf(() => resolveOptions(bad(options)));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.field).toBe(field);
+    expect(error.message).toContain(`"${field}"`);
+  });
+
+  it('never echoes a string value it refuses (it may be a credential)', () => {
+    for (const options of [
+      { timeout: 'ya29.SECRET' },
+      { userAgent: 'ya29.SECRET\r\n' },
+      { fetch: 'ya29.SECRET' },
+    ]) {
+      const error = errorOf(() => resolveOptions(bad(options)));
+      expect(`${error.message} ${String(error)} ${inspect(error)} ${JSON.stringify(error)}`).not.toContain(
+        'SECRET',
+      );
+    }
   });
 
   it('refuses options that are not an object', () => {
-    expect(() => resolveOptions(bad(null))).toThrow(TypeError);
+    expect(errorOf(() => resolveOptions(bad(null)))).toBeInstanceOf(ValidationError);
+  });
+
+  it('accepts a response size limit, Infinity for none, and keeps a generous default', () => {
+    expect(DEFAULT_MAX_RESPONSE_BYTES).toBe(64 * 1024 * 1024);
+    expect(resolveOptions({}).maxResponseBytes).toBe(DEFAULT_MAX_RESPONSE_BYTES);
+    expect(resolveOptions({ maxResponseBytes: 0 }).maxResponseBytes).toBe(0);
+    expect(resolveOptions({ maxResponseBytes: Number.POSITIVE_INFINITY }).maxResponseBytes).toBe(
+      Number.POSITIVE_INFINITY,
+    );
+    expect(applyOverrides(resolveOptions({}), { maxResponseBytes: 10 }).maxResponseBytes).toBe(10);
   });
 });
 
@@ -74,8 +123,10 @@ describe('applyOverrides', () => {
   });
 
   it('validates overrides like options', () => {
-    expect(() => applyOverrides(base, { timeout: -3 })).toThrow(/"timeout"/);
-    expect(() => applyOverrides(base, { retry: { maxRetry: 1 } as never })).toThrow(/"maxRetry"/);
-    expect(() => applyOverrides(base, { fetch: globalThis.fetch } as never)).toThrow(/"fetch"/);
+    expect(errorOf(() => applyOverrides(base, { timeout: -3 })).field).toBe('timeout');
+    expect(errorOf(() => applyOverrides(base, { retry: { maxRetry: 1 } as never })).field).toBe(
+      'retry.maxRetry',
+    );
+    expect(errorOf(() => applyOverrides(base, { fetch: globalThis.fetch } as never)).field).toBe('fetch');
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { redact, redactDeep, redactUrl } from '../src/redact.js';
+import { redact, redactDeep, redactHeaders, redactUrl } from '../src/redact.js';
 
 describe('redact', () => {
   it('replaces every occurrence of a secret', () => {
@@ -69,5 +69,77 @@ describe('redactDeep', () => {
   it('returns the value untouched when there is nothing to redact', () => {
     const body = { a: 1 };
     expect(redactDeep(body, [])).toBe(body);
+  });
+});
+
+describe('redactDeep at any depth', () => {
+  const SECRET = 's3cr3t';
+
+  it.each([21, 25, 100, 100_000])('redacts a secret nested %i levels deep', (levels) => {
+    // Built as text: JSON.parse takes any depth (JSON.stringify would overflow the stack).
+    let text = `"token ${SECRET}"`;
+    for (let i = 0; i < levels; i++) text = i % 2 === 0 ? `{"child":${text}}` : `[${text}]`;
+    const body: unknown = JSON.parse(text);
+    const out = redactDeep(body, [SECRET]);
+    let leaf: unknown = out;
+    for (let i = levels - 1; i >= 0; i--) {
+      leaf = i % 2 === 0 ? (leaf as { child: unknown }).child : (leaf as unknown[])[0];
+    }
+    expect(leaf).toBe('token [REDACTED]');
+  });
+
+  it('redacts object keys and keeps "__proto__" as a plain property', () => {
+    const body = JSON.parse(`{"${SECRET}": 1, "__proto__": {"x": "${SECRET}"}}`);
+    const out = redactDeep(body, [SECRET]) as Record<string, unknown>;
+    expect(Object.keys(out)).toEqual(['[REDACTED]', '__proto__']);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(out, '__proto__')?.value).toEqual({ x: '[REDACTED]' });
+  });
+
+  it('copies cycles as cycles, without recursing for ever', () => {
+    const body: Record<string, unknown> = { message: SECRET, list: [] };
+    body.self = body;
+    (body.list as unknown[]).push(body, { back: body });
+    const out = redactDeep(body, [SECRET]) as Record<string, unknown>;
+    expect(out.message).toBe('[REDACTED]');
+    expect(out.self).toBe(out);
+    expect((out.list as unknown[])[0]).toBe(out);
+    expect(((out.list as unknown[])[1] as { back: unknown }).back).toBe(out);
+    expect(body.message).toBe(SECRET);
+  });
+
+  it('never leaves a secret anywhere in a JSON value (property)', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 30 }), fc.constantFrom('abc', 'xyz0'), (value, secret) => {
+        // Plant the secret in every string and key.
+        const planted = JSON.parse(
+          JSON.stringify(value, (_key, item: unknown) =>
+            typeof item === 'string' ? `${item}${secret}` : item,
+          ) ?? 'null',
+        );
+        expect(JSON.stringify(redactDeep(planted, [secret]))).not.toContain(secret);
+      }),
+    );
+  });
+});
+
+describe('redactHeaders', () => {
+  it('masks credential-like headers whole and redacts secrets in the others', () => {
+    const headers = new Headers({
+      authorization: 'Bearer anything',
+      'x-api-key': 'anything',
+      'set-cookie': 'session=abc',
+      'x-echo': 'sent tok-1 back',
+      'content-type': 'application/json',
+    });
+    const out = redactHeaders(headers, ['tok-1']);
+    expect(Object.fromEntries(out)).toEqual({
+      authorization: '[REDACTED]',
+      'x-api-key': '[REDACTED]',
+      'set-cookie': '[REDACTED]',
+      'x-echo': 'sent [REDACTED] back',
+      'content-type': 'application/json',
+    });
+    expect(headers.get('x-echo')).toBe('sent tok-1 back');
   });
 });

@@ -33,6 +33,13 @@ function everyAuth(): AuthStrategy {
   };
 }
 
+/** `levels` objects nested in each other around `leaf`. */
+function nest(levels: number, leaf: unknown): unknown {
+  let value = leaf;
+  for (let i = 0; i < levels; i++) value = { level: i, child: value };
+  return value;
+}
+
 /** The five ways an error gets rendered. */
 function renderings(error: unknown): Record<string, string> {
   return {
@@ -62,6 +69,8 @@ afterEach(() => {
 async function run(respond: Parameters<typeof fakeFetch>[0]): Promise<{
   error: unknown;
   response: Response | undefined;
+  /** The response body as text, read while fake time still runs (the timeout covers the body). */
+  text: string;
   sent: Request[];
   events: LogEvent[];
   auth: AuthStrategy;
@@ -71,8 +80,8 @@ async function run(respond: Parameters<typeof fakeFetch>[0]): Promise<{
   const fake = fakeFetch(respond);
   const http = createHttpFetch({ fetch: fake.fetch, auth, timeout: 1000, logger: (e) => events.push(e) });
   const outcome = http(new Request('https://script.googleapis.com/v1/projects/p1?fields=name')).then(
-    (response) => ({ response, error: undefined }),
-    (error: unknown) => ({ response: undefined, error }),
+    async (response) => ({ response, text: await response.text(), error: undefined }),
+    (error: unknown) => ({ response: undefined, text: '', error }),
   );
   await vi.runAllTimersAsync();
   return { ...(await outcome), sent: fake.calls.map((call) => call.request), events, auth };
@@ -88,9 +97,24 @@ describe('credentials never leak', () => {
   });
 
   it('ApiError: message, String, JSON, inspect and log lines', async () => {
-    const { response, sent, events, auth } = await run((request) =>
-      // A server that echoes everything back: the worst case.
-      json(403, { error: { message: `key ${KEY} refused for ${request.url}`, token: TOKEN } }),
+    const { response, text, sent, events, auth } = await run((request) =>
+      // A server that echoes everything back, in the body (deeper than any fixed cut-off) and in
+      // its headers: the worst case.
+      json(
+        403,
+        {
+          error: { message: `key ${KEY} refused for ${request.url}`, token: TOKEN },
+          deep: nest(40, { token: TOKEN, [KEY]: 'key as a property name' }),
+        },
+        {
+          'x-echo-authorization': request.headers.get('authorization') ?? '',
+          authorization: request.headers.get('authorization') ?? '',
+          'x-api-key': KEY,
+          'www-authenticate': `Bearer realm="x", error="invalid_token", token="${TOKEN}"`,
+          link: `<${request.url}>; rel="self"`,
+          'x-request-id': `req-${TOKEN}`,
+        },
+      ),
     );
     const last = sent.at(-1);
     if (response === undefined || last === undefined) throw new Error('expected a response');
@@ -98,11 +122,21 @@ describe('credentials never leak', () => {
     const error = createApiError({
       status: response.status,
       headers: response.headers,
-      body: await response.json(),
+      body: JSON.parse(text),
       request: last,
       secrets: auth.secrets(),
     });
     expect(error).toBeInstanceOf(ApiError);
+    expect(error.headers.get('authorization')).toBe('[REDACTED]');
+    expect(error.headers.get('www-authenticate')).toBe(
+      'Bearer realm="x", error="invalid_token", token="[REDACTED]"',
+    );
+    expect(error.requestId).toBe('req-[REDACTED]');
+    expectNoCanary({
+      headers: inspect(error.headers),
+      entries: JSON.stringify([...error.headers]),
+      body: JSON.stringify(error.body),
+    });
     expect(error.message).toContain('403 Forbidden: key [REDACTED] refused');
     expect(error.request.url).toBe('https://script.googleapis.com/v1/projects/p1?fields=name&key=[REDACTED]');
     expectNoCanary(renderings(error));

@@ -208,3 +208,9 @@ export function syncRecord(files: readonly ContentFile[], versionNumber?: number
     ...(versionNumber === undefined ? {} : { versionNumber }),
   };
 }
+
+/** The script a command works on: the one named, else the one of the project around `dir`. */
+export async function resolveScriptId(dir: string, explicit: string | undefined): Promise<string> {
+  if (explicit !== undefined && explicit !== '') return explicit;
+  return (await loadProject(dir)).scriptId;
+}

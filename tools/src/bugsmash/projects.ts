@@ -31,14 +31,14 @@ export function fileProjectType(file: string): 'pdf' | 'image' | 'video' | 'audi
   return type;
 }
 
-export interface CreateProjectOptions {
+export interface CreateBugSmashProjectOptions {
   name: string;
   url?: string | undefined;
   /** A file path (read while the request streams). */
   file?: string | undefined;
 }
 
-export async function createProject(client: BugSmash, options: CreateProjectOptions) {
+export async function createBugSmashProject(client: BugSmash, options: CreateBugSmashProjectOptions) {
   if ((options.url === undefined) === (options.file === undefined)) {
     throw new UsageError('Pass exactly one of --url and --file.', {
       hint: 'A website project: --url https://…; a pdf, image, video or audio project: --file PATH.',

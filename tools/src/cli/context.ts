@@ -71,10 +71,23 @@ export function createContext(options: ContextOptions): CliContext {
     bugsmashUrl,
     appsScript() {
       appsScript ??= (async () => {
-        const token = googleAccessToken(env);
-        io.addSecret(token);
+        // The credential sources in their order (tools/src/auth/resolve.ts); google-auth-library
+        // is loaded only when a source needs a refresh or a delegation grant.
+        const { resolveGoogleAuth } = await import('../auth/resolve.js');
+        const google = await resolveGoogleAuth({
+          env,
+          profile: globals.profile,
+          impersonate: globals.impersonate,
+          onWarning: (message) => io.warn(message),
+        });
+        for (const secret of google.secrets()) io.addSecret(secret);
+        const auth = async () => {
+          const token = await google.auth();
+          io.addSecret(token);
+          return token;
+        };
         const { createAppsScriptClient } = await import('@specbound/apps-script');
-        return createAppsScriptClient({ baseUrl: appsScriptUrl, auth: token, logger });
+        return createAppsScriptClient({ baseUrl: appsScriptUrl, auth, logger });
       })();
       return appsScript;
     },
@@ -93,18 +106,6 @@ export function createContext(options: ContextOptions): CliContext {
       return bugsmash;
     },
   };
-}
-
-/**
- * The Google access token. This build reads one source, `SPECBOUND_GOOGLE_TOKEN`; the credential
- * sources of `specbound login` (credentials JSON, delegation, the stored login) plug in here.
- */
-function googleAccessToken(env: Record<string, string | undefined>): string {
-  const token = env.SPECBOUND_GOOGLE_TOKEN;
-  if (token !== undefined && token.trim() !== '') return token.trim();
-  throw new AuthRequiredError('No Google credentials: SPECBOUND_GOOGLE_TOKEN is not set.', {
-    hint: 'Export SPECBOUND_GOOGLE_TOKEN=<OAuth access token with the Apps Script scopes> (e.g. from `gcloud auth print-access-token`), then run the command again.',
-  });
 }
 
 function baseUrl(flag: string, value: string | undefined, fallback: string): string {

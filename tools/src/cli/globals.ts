@@ -7,7 +7,12 @@ export const GOOGLE_APPS_SCRIPT_URL = 'https://script.googleapis.com';
 export const BUGSMASH_URL = 'https://api.bugsmash.io/api/v2';
 
 /** Global options that take a value (`--name value`). */
-export const GLOBAL_VALUE_OPTIONS: ReadonlySet<string> = new Set(['--apps-script-url', '--bugsmash-url']);
+export const GLOBAL_VALUE_OPTIONS: ReadonlySet<string> = new Set([
+  '--apps-script-url',
+  '--bugsmash-url',
+  '--profile',
+  '--impersonate',
+]);
 
 export function addGlobalOptions(program: Command) {
   return program
@@ -20,6 +25,14 @@ export function addGlobalOptions(program: Command) {
     .option(
       '--bugsmash-url <url>',
       `BugSmash API base URL (env SPECBOUND_BUGSMASH_URL; default ${BUGSMASH_URL})`,
+    )
+    .option(
+      '--profile <name>',
+      'the stored Google login to use (`specbound login --profile`; default "default")',
+    )
+    .option(
+      '--impersonate <email>',
+      'with service-account credentials: the Workspace user to act for (domain-wide delegation; env SPECBOUND_GOOGLE_IMPERSONATE)',
     );
 }
 
@@ -29,4 +42,6 @@ export interface GlobalOptions {
   debug?: true | undefined;
   appsScriptUrl?: string | undefined;
   bugsmashUrl?: string | undefined;
+  profile?: string | undefined;
+  impersonate?: string | undefined;
 }

@@ -37,6 +37,26 @@ export const GROUPS: readonly Group[] = [
     load: () => import('./commands/sync/index.js'),
   },
   {
+    name: 'login',
+    summary: 'sign in to Google for the Apps Script commands (browser, --no-browser, --from-clasp)',
+    load: () => import('./commands/login/index.js'),
+  },
+  {
+    name: 'logout',
+    summary: 'forget (and revoke) the stored Google login of a profile',
+    load: () => import('./commands/logout/index.js'),
+  },
+  {
+    name: 'auth',
+    summary: 'which Google credentials the commands use: `auth status`',
+    load: () => import('./commands/auth/index.js'),
+  },
+  {
+    name: 'demo',
+    summary: 'run a real session against a local emulator: Apps Script, then BugSmash',
+    load: () => import('./commands/demo/index.js'),
+  },
+  {
     name: 'emulator',
     summary: 'start the local emulator of both services',
     load: () => import('./commands/emulator/index.js'),

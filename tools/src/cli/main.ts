@@ -23,7 +23,6 @@ export async function main(argv: readonly string[]): Promise<number> {
   });
   const program = addGlobalOptions(new Command('specbound'))
     .description('Apps Script and BugSmash from a terminal: a fast, scriptable clasp replacement.')
-    .version(version(), '-v, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .showSuggestionAfterError()
     .configureHelp({ showGlobalOptions: true })
@@ -36,11 +35,14 @@ export async function main(argv: readonly string[]): Promise<number> {
     })
     .addHelpText(
       'after',
-      '\nEnvironment: SPECBOUND_GOOGLE_TOKEN, SPECBOUND_APPS_SCRIPT_URL, SPECBOUND_BUGSMASH_URL, NO_COLOR, FORCE_COLOR.\nExit codes: 0 ok, 1 failure (API or script error), 2 usage error, 4 authentication needed.',
+      '\nEnvironment: SPECBOUND_GOOGLE_TOKEN, SPECBOUND_GOOGLE_CREDENTIALS, GOOGLE_APPLICATION_CREDENTIALS, SPECBOUND_APPS_SCRIPT_URL, SPECBOUND_BUGSMASH_URL, NO_COLOR, FORCE_COLOR.\nExit codes: 0 ok, 1 failure (API or script error), 2 usage error, 4 authentication needed.',
     );
 
   try {
     const wanted = findGroup(argv, GLOBAL_VALUE_OPTIONS);
+    // Program options are recognised after a command too, so `--version` belongs to the program only
+    // when no command is named (`gas pull --version 3` is the command's own option).
+    if (wanted === undefined) program.version(version(), '-v, --version', 'print the version');
     for (const group of GROUPS) {
       if (group === wanted) {
         (await group.load()).register(program);

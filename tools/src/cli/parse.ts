@@ -22,3 +22,8 @@ export function parsePositiveInt(flag: string) {
     return n;
   };
 }
+
+/** A repeatable option: `--status A --status B` (or `--status A,B`) → ['A', 'B']. */
+export function collect(value: string, previous: string[]): string[] {
+  return [...previous, ...value.split(',').filter((part) => part.trim() !== '')];
+}

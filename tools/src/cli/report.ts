@@ -83,7 +83,7 @@ function apiExit(status: number): number {
 
 function apiHint(status: number): string | undefined {
   if (status === 401)
-    return 'The credentials were refused: get a fresh access token (SPECBOUND_GOOGLE_TOKEN) or log in again.';
+    return 'The credentials were refused: `specbound auth status` shows which are in use; log in again (`specbound login`) or set a fresh SPECBOUND_GOOGLE_TOKEN.';
   if (status === 403)
     return 'Check that this account can edit the project and that the Apps Script API is on at https://script.google.com/home/usersettings.';
   if (status === 404) return 'Check the id (scriptId in .clasp.json, or the deployment/version you named).';

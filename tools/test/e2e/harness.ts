@@ -38,11 +38,14 @@ export interface Harness {
 
 export async function startHarness(): Promise<Harness> {
   const emulator = await startEmulator({ port: 0, runTimeoutMs: 10_000 });
-  const dirs: string[] = [];
+  // Stored logins go to an empty directory of the run, never the developer's own config.
+  const configDir = await mkdtemp(join(tmpdir(), 'specbound-e2e-config-'));
+  const dirs: string[] = [configDir];
   const baseEnv = (): Record<string, string | undefined> => ({
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NO_COLOR: '1',
+    SPECBOUND_CONFIG_DIR: configDir,
     SPECBOUND_APPS_SCRIPT_URL: emulator.appsScriptUrl,
     SPECBOUND_BUGSMASH_URL: emulator.bugsmashUrl,
     SPECBOUND_GOOGLE_TOKEN: E2E_TOKEN,

@@ -35,7 +35,6 @@ describe('Apps Script projects', () => {
   });
 
   it('getProject: reads a project with its entity tag', async () => {
-    let etag: string | null = null;
     await pact
       .addInteraction()
       .given('a script project exists', { scriptId: SCRIPT_ID })
@@ -43,13 +42,12 @@ describe('Apps Script projects', () => {
       .withRequest('GET', `/v1/projects/${SCRIPT_ID}`, (builder) => builder.headers(auth))
       .willRespondWith(200, (builder) => builder.headers({ ETag: like(ETAG) }).jsonBody(project))
       .executeTest(async (mockserver) => {
-        const found = await appsScriptAt(mockserver.url).projects.get(
-          { scriptId: SCRIPT_ID },
-          { onResponse: (response) => (etag = response.headers.get('ETag')) },
-        );
+        const { data: found, response } = await appsScriptAt(mockserver.url).projects.get.withResponse({
+          scriptId: SCRIPT_ID,
+        });
         expect(found.title).toBe('Invoice mailer');
         expect(found.creator?.email).toBe('ada@example.com');
-        expect(etag).toBe(ETAG);
+        expect(response.headers.get('ETag')).toBe(ETAG);
       });
   });
 

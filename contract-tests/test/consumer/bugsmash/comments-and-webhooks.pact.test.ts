@@ -35,7 +35,10 @@ describe('BugSmash comments and replies', () => {
         }),
       )
       .executeTest(async (mockserver) => {
-        const list = await bugsmashAt(mockserver.url).comments.list(PROJECT_ID, { plainText: true });
+        const list = await bugsmashAt(mockserver.url).comments.list({
+          projectId: PROJECT_ID,
+          plainText: true,
+        });
         expect(list.data[0]?.comment_id).toBe(COMMENT_ID);
         expect(list.active).toBe(1);
       });
@@ -51,7 +54,7 @@ describe('BugSmash comments and replies', () => {
         builder.jsonBody(envelope('Comment data', { ...comment, replies: eachLike(reply) })),
       )
       .executeTest(async (mockserver) => {
-        const found = await bugsmashAt(mockserver.url).comments.get(COMMENT_ID);
+        const found = await bugsmashAt(mockserver.url).comments.get({ commentId: COMMENT_ID });
         expect(found.status).toBe('Active');
         expect(found.replies[0]?.comment).toBe('Fixed in V2.');
       });
@@ -69,7 +72,8 @@ describe('BugSmash comments and replies', () => {
         builder.jsonBody(envelope('Comment updated', { ...comment, status: 'Resolved', priority: 'P1' })),
       )
       .executeTest(async (mockserver) => {
-        const updated = await bugsmashAt(mockserver.url).comments.update(COMMENT_ID, {
+        const updated = await bugsmashAt(mockserver.url).comments.update({
+          commentId: COMMENT_ID,
           status: 'Resolved',
           priority: 'P1',
         });
@@ -85,7 +89,9 @@ describe('BugSmash comments and replies', () => {
       .withRequest('DELETE', `/comment/${COMMENT_ID}`, (builder) => builder.headers(auth))
       .willRespondWith(200, (builder) => builder.jsonBody(envelope('Comment deleted')))
       .executeTest(async (mockserver) => {
-        await expect(bugsmashAt(mockserver.url).comments.delete(COMMENT_ID)).resolves.not.toThrow();
+        await expect(
+          bugsmashAt(mockserver.url).comments.delete({ commentId: COMMENT_ID }),
+        ).resolves.not.toThrow();
       });
   });
 
@@ -99,7 +105,10 @@ describe('BugSmash comments and replies', () => {
       )
       .willRespondWith(200, (builder) => builder.jsonBody(envelope('Replies', eachLike(reply))))
       .executeTest(async (mockserver) => {
-        const replies = await bugsmashAt(mockserver.url).comments.replies(COMMENT_ID, { plain_text: true });
+        const replies = await bugsmashAt(mockserver.url).replies.list({
+          commentId: COMMENT_ID,
+          plain_text: true,
+        });
         expect(replies[0]?.comment_id).toBe(REPLY_ID);
       });
   });
@@ -133,7 +142,7 @@ describe('BugSmash comments and replies', () => {
       .withRequest('DELETE', `/reply/${REPLY_ID}`, (builder) => builder.headers(auth))
       .willRespondWith(200, (builder) => builder.jsonBody(envelope('Reply deleted')))
       .executeTest(async (mockserver) => {
-        await expect(bugsmashAt(mockserver.url).replies.delete(REPLY_ID)).resolves.not.toThrow();
+        await expect(bugsmashAt(mockserver.url).replies.delete({ replyId: REPLY_ID })).resolves.not.toThrow();
       });
   });
 });
@@ -201,7 +210,8 @@ describe('BugSmash webhooks', () => {
       .willRespondWith(200, (builder) => builder.jsonBody(envelope('Webhook updated')))
       .executeTest(async (mockserver) => {
         await expect(
-          bugsmashAt(mockserver.url).webhooks.update(WEBHOOK_ID, {
+          bugsmashAt(mockserver.url).webhooks.update({
+            webhookId: WEBHOOK_ID,
             webhookUrl: 'https://hooks.example.com/bugsmash',
             events: ['new_comment', 'status_changed'],
           }),
@@ -217,7 +227,9 @@ describe('BugSmash webhooks', () => {
       .withRequest('DELETE', `/webhook/${WEBHOOK_ID}`, (builder) => builder.headers(auth))
       .willRespondWith(200, (builder) => builder.jsonBody(envelope('Webhook deleted')))
       .executeTest(async (mockserver) => {
-        await expect(bugsmashAt(mockserver.url).webhooks.delete(WEBHOOK_ID)).resolves.not.toThrow();
+        await expect(
+          bugsmashAt(mockserver.url).webhooks.delete({ webhookId: WEBHOOK_ID }),
+        ).resolves.not.toThrow();
       });
   });
 
@@ -231,7 +243,9 @@ describe('BugSmash webhooks', () => {
       )
       .willRespondWith(200, (builder) => builder.jsonBody(envelope('Test event sent')))
       .executeTest(async (mockserver) => {
-        await expect(bugsmashAt(mockserver.url).webhooks.test('new_comment')).resolves.not.toThrow();
+        await expect(
+          bugsmashAt(mockserver.url).webhooks.test({ event: 'new_comment' }),
+        ).resolves.not.toThrow();
       });
   });
 
@@ -246,7 +260,7 @@ describe('BugSmash webhooks', () => {
       .willRespondWith(200, (builder) => builder.jsonBody(failure('No webhook is subscribed to this event.')))
       .executeTest(async (mockserver) => {
         const error = await bugsmashAt(mockserver.url)
-          .webhooks.test('status_changed')
+          .webhooks.test({ event: 'status_changed' })
           .catch((caught: unknown) => caught);
         expect(error).toBeInstanceOf(ApiError);
         expect((error as ApiError).status).toBe(200);

@@ -150,7 +150,7 @@ describe('BugSmash projects', () => {
       .withRequest('GET', `/project/${PROJECT_ID}`, (builder) => builder.headers(auth))
       .willRespondWith(200, (builder) => builder.jsonBody(envelope('Project Details', project)))
       .executeTest(async (mockserver) => {
-        const found = await bugsmashAt(mockserver.url).projects.get(PROJECT_ID);
+        const found = await bugsmashAt(mockserver.url).projects.get({ projectId: PROJECT_ID });
         expect(found.name).toBe('Acme landing page');
         expect(found.project_versions[0]?.is_latest).toBe(true);
       });
@@ -165,7 +165,7 @@ describe('BugSmash projects', () => {
       .willRespondWith(404, (builder) => builder.jsonBody(failure('Project not found')))
       .executeTest(async (mockserver) => {
         const error = await bugsmashAt(mockserver.url)
-          .projects.get(PROJECT_ID)
+          .projects.get({ projectId: PROJECT_ID })
           .catch((caught: unknown) => caught);
         expect(error).toBeInstanceOf(NotFoundError);
         expect((error as NotFoundError).message).toContain('Project not found');
@@ -183,7 +183,8 @@ describe('BugSmash projects', () => {
       .willRespondWith(200, (builder) => builder.jsonBody(envelope('Project updated')))
       .executeTest(async (mockserver) => {
         await expect(
-          bugsmashAt(mockserver.url).projects.update(PROJECT_ID, {
+          bugsmashAt(mockserver.url).projects.update({
+            projectId: PROJECT_ID,
             name: 'Acme landing page v2',
             share_access: 'public',
           }),
@@ -204,7 +205,7 @@ describe('BugSmash projects', () => {
       )
       .executeTest(async (mockserver) => {
         const error = await bugsmashAt(mockserver.url)
-          .projects.update(PROJECT_ID, { share_access: 'public' })
+          .projects.update({ projectId: PROJECT_ID, share_access: 'public' })
           .catch((caught: unknown) => caught);
         expect(error).toBeInstanceOf(ApiError);
         expect((error as ApiError).status).toBe(200);
@@ -220,7 +221,9 @@ describe('BugSmash projects', () => {
       .withRequest('DELETE', `/project/${PROJECT_ID}`, (builder) => builder.headers(auth))
       .willRespondWith(200, (builder) => builder.jsonBody(envelope('Project deleted')))
       .executeTest(async (mockserver) => {
-        await expect(bugsmashAt(mockserver.url).projects.delete(PROJECT_ID)).resolves.not.toThrow();
+        await expect(
+          bugsmashAt(mockserver.url).projects.delete({ projectId: PROJECT_ID }),
+        ).resolves.not.toThrow();
       });
   });
 });

@@ -26,7 +26,7 @@ describe('BugSmash versions', () => {
       .withRequest('GET', `/version/${VERSION_ID}`, (builder) => builder.headers(auth))
       .willRespondWith(200, (builder) => builder.jsonBody(envelope('Version details', version)))
       .executeTest(async (mockserver) => {
-        const found = await bugsmashAt(mockserver.url).versions.get(VERSION_ID);
+        const found = await bugsmashAt(mockserver.url).versions.get({ versionId: VERSION_ID });
         expect(found.version_no).toBe(1);
         expect(found.project_files[0]?.file_size).toBe(1759914);
       });
@@ -40,7 +40,7 @@ describe('BugSmash versions', () => {
       .withRequest('GET', '/versions', (builder) => builder.headers(auth).query({ projectId: PROJECT_ID }))
       .willRespondWith(200, (builder) => builder.jsonBody(envelope('Versions', eachLike(versionSummary))))
       .executeTest(async (mockserver) => {
-        const versions = await bugsmashAt(mockserver.url).versions.list(PROJECT_ID);
+        const versions = await bugsmashAt(mockserver.url).versions.list({ projectId: PROJECT_ID });
         expect(versions[0]?.id).toBe(VERSION_ID);
       });
   });
@@ -58,7 +58,7 @@ describe('BugSmash versions', () => {
       .willRespondWith(200, (builder) => builder.jsonBody(envelope('Version created')))
       .executeTest(async (mockserver) => {
         await expect(
-          bugsmashAt(mockserver.url).versions.upload({
+          bugsmashAt(mockserver.url).versions.create({
             projectId: PROJECT_ID,
             websiteUrl: 'https://acme.example.com/v2',
           }),
@@ -81,7 +81,7 @@ describe('BugSmash versions', () => {
       .willRespondWith(200, (builder) => builder.jsonBody(envelope('Version created')))
       .executeTest(async (mockserver) => {
         await expect(
-          bugsmashAt(mockserver.url).versions.upload({
+          bugsmashAt(mockserver.url).versions.create({
             projectId: PROJECT_ID,
             file: { data: PNG_BYTES, filename: 'mock-v2.png', contentType: 'image/png' },
           }),
@@ -97,7 +97,9 @@ describe('BugSmash versions', () => {
       .withRequest('DELETE', `/version/${VERSION_ID}`, (builder) => builder.headers(auth))
       .willRespondWith(200, (builder) => builder.jsonBody(envelope('Version deleted')))
       .executeTest(async (mockserver) => {
-        await expect(bugsmashAt(mockserver.url).versions.delete(VERSION_ID)).resolves.not.toThrow();
+        await expect(
+          bugsmashAt(mockserver.url).versions.delete({ versionId: VERSION_ID }),
+        ).resolves.not.toThrow();
       });
   });
 });
@@ -124,7 +126,7 @@ describe('BugSmash folders', () => {
       .withRequest('GET', `/folder/${FOLDER_ID}`, (builder) => builder.headers(auth))
       .willRespondWith(200, (builder) => builder.jsonBody(envelope('Folder Details', folder)))
       .executeTest(async (mockserver) => {
-        const found = await bugsmashAt(mockserver.url).folders.get(FOLDER_ID);
+        const found = await bugsmashAt(mockserver.url).folders.get({ folderId: FOLDER_ID });
         expect(found.id).toBe(FOLDER_ID);
         expect(found.share_access).toBe('private');
       });
@@ -160,7 +162,8 @@ describe('BugSmash folders', () => {
         builder.jsonBody(envelope('Folder updated', { ...folder, name: like('Clients 2026') })),
       )
       .executeTest(async (mockserver) => {
-        const updated = await bugsmashAt(mockserver.url).folders.update(FOLDER_ID, {
+        const updated = await bugsmashAt(mockserver.url).folders.update({
+          folderId: FOLDER_ID,
           name: 'Clients 2026',
           addProjectIds: [PROJECT_ID],
         });
@@ -176,7 +179,9 @@ describe('BugSmash folders', () => {
       .withRequest('DELETE', `/folder/${FOLDER_ID}`, (builder) => builder.headers(auth))
       .willRespondWith(200, (builder) => builder.jsonBody(envelope('Folder deleted')))
       .executeTest(async (mockserver) => {
-        await expect(bugsmashAt(mockserver.url).folders.delete(FOLDER_ID)).resolves.not.toThrow();
+        await expect(
+          bugsmashAt(mockserver.url).folders.delete({ folderId: FOLDER_ID }),
+        ).resolves.not.toThrow();
       });
   });
 });

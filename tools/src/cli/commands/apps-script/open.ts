@@ -1,12 +1,15 @@
 import { spawn } from 'node:child_process';
-import { loadProject } from '../../../apps-script/config.js';
+import { resolveScriptId } from '../../../apps-script/config.js';
 import { editorUrl } from '../../../apps-script/open.js';
 import type { CliContext } from '../../context.js';
 
-export async function open(ctx: CliContext, options: { browser: boolean }): Promise<void> {
-  const project = await loadProject(ctx.cwd);
-  const url = editorUrl(project.scriptId);
-  ctx.io.result({ scriptId: project.scriptId, url }, () => ctx.io.line(url));
+export async function open(
+  ctx: CliContext,
+  options: { browser: boolean; scriptId?: string | undefined },
+): Promise<void> {
+  const scriptId = await resolveScriptId(ctx.cwd, options.scriptId);
+  const url = editorUrl(scriptId);
+  ctx.io.result({ scriptId, url }, () => ctx.io.line(url));
   if (options.browser && ctx.io.isTTY && hasDesktop(ctx.env)) openInBrowser(url);
 }
 

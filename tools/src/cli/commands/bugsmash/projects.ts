@@ -1,5 +1,5 @@
 import type { ProjectListItem, ProjectType } from '@specbound/bugsmash';
-import { createProject, reviewLink } from '../../../bugsmash/projects.js';
+import { createBugSmashProject, reviewLink } from '../../../bugsmash/projects.js';
 import type { CliContext } from '../../context.js';
 import { type AuthOptions, bugsmashClient } from './client.js';
 
@@ -45,7 +45,7 @@ export async function projectsCreate(
   options: AuthOptions & { name: string; url?: string | undefined; file?: string | undefined },
 ): Promise<void> {
   const client = await bugsmashClient(ctx, options);
-  const project = await createProject(client, options);
+  const project = await createBugSmashProject(client, options);
   ctx.io.result(project, (p) => {
     ctx.io.line(`created ${p.name} (${p.id})`);
     ctx.io.line(`review link: ${p.review_link}`);

@@ -1,0 +1,163 @@
+// The runtime against a real node:http server on 127.0.0.1 and the platform fetch: the cases where
+// real streaming matters (a stalled body, an endless body, a compressed one) and the lean
+// SpecboundRequest path that calls fetch(url, init) directly.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearerAuth } from '../src/auth.js';
+import { ResponseTooLargeError, TimeoutError } from '../src/errors.js';
+import { createHttpFetch } from '../src/fetch.js';
+import { SpecboundRequest } from '../src/request.js';
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+const seen: Seen[] = [];
+/** Responses still open (a stalled body), closed when the test ends. */
+const open = new Set<ServerResponse>();
+/** Resolves with the number of bytes written once the server sees the connection close. */
+const closed: ((written: number) => void)[] = [];
+let server: Server;
+let base: string;
+const KiB = 1024;
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      seen.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body });
+      route(request.url ?? '', response);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  for (const response of open) response.destroy();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+function route(path: string, response: ServerResponse): void {
+  if (path.startsWith('/stall')) {
+    // Headers and the start of the body at once, then nothing: the body never ends.
+    open.add(response);
+    response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+    response.write('{"items":[');
+    return;
+  }
+  if (path.startsWith('/endless')) {
+    // Writes 64 KiB chunks for as long as the client reads.
+    const chunk = Buffer.alloc(64 * KiB, 0x61);
+    let written = 0;
+    response.writeHead(200, { 'content-type': 'application/octet-stream' });
+    const pump = (): void => {
+      while (!response.destroyed && written < 1024 * 1024 * KiB) {
+        written += chunk.length;
+        if (!response.write(chunk)) {
+          response.once('drain', pump);
+          return;
+        }
+      }
+    };
+    response.on('close', () => closed.shift()?.(written));
+    pump();
+    return;
+  }
+  if (path.startsWith('/bomb')) {
+    // 32 MiB of zeros, about 32 KiB on the wire.
+    const zipped = gzipSync(Buffer.alloc(32 * 1024 * KiB));
+    response.writeHead(200, {
+      'content-type': 'application/json',
+      'content-encoding': 'gzip',
+      'content-length': String(zipped.length),
+    });
+    response.end(zipped);
+    return;
+  }
+  const answer = JSON.stringify({ ok: true, path });
+  response.writeHead(200, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(answer),
+  });
+  response.end(answer);
+}
+
+/** What openapi-fetch builds: `new Request(url, { redirect, ...init, body, headers })`. */
+function lean(path: string, init: RequestInit = {}): Request {
+  return new SpecboundRequest(`${base}${path}`, {
+    redirect: 'follow',
+    ...init,
+    headers: new Headers(init.headers),
+  }) as unknown as Request;
+}
+
+describe('on loopback with the platform fetch', () => {
+  it.each([
+    ['a SpecboundRequest', (path: string) => lean(path)],
+    ['a platform Request', (path: string) => new Request(`${base}${path}`)],
+  ])('times out a body that stalls after the headers (%s)', async (_name, make) => {
+    const http = createHttpFetch({ timeout: 300, retry: false });
+    const started = performance.now();
+    const response = await http(make('/stall'));
+    expect(response.status).toBe(200);
+    const error = await response.text().catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as Error).message).toMatch(/timed out after 300 ms while receiving the body\.$/);
+    const elapsed = performance.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(290);
+    expect(elapsed).toBeLessThan(5000);
+  });
+
+  it('stops an endless body at the limit and closes the connection', async () => {
+    const written = new Promise<number>((resolve) => closed.push(resolve));
+    const http = createHttpFetch({ maxResponseBytes: 1024 * KiB });
+    const response = await http(lean('/endless'));
+    const error = await response.arrayBuffer().catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    // The server stops soon after: the client read about the limit (plus socket buffers), not GBs.
+    expect(await written).toBeLessThan(64 * 1024 * KiB);
+  });
+
+  it('counts decompressed bytes of a gzip response (a 32 KiB zip bomb of 32 MiB)', async () => {
+    const http = createHttpFetch({ maxResponseBytes: 1024 * KiB });
+    const response = await http(lean('/bomb'));
+    expect(await response.json().catch((failure: unknown) => failure)).toBeInstanceOf(ResponseTooLargeError);
+  });
+
+  it('sends a lean POST once, with its body, Content-Length, user agent and credentials', async () => {
+    const http = createHttpFetch({
+      auth: bearerAuth('tok-loopback'),
+      userAgent: 'loopback-test/1',
+      retry: { retryNonIdempotent: true },
+    });
+    const body = JSON.stringify({ function: 'main', parameters: ['é', 1] });
+    const request = lean('/v1/scripts/d1:run', {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    const response = await http(request);
+    expect(await response.json()).toEqual({ ok: true, path: '/v1/scripts/d1:run' });
+    const last = seen.at(-1);
+    expect(last).toMatchObject({ method: 'POST', url: '/v1/scripts/d1:run', body });
+    expect(last?.headers['content-length']).toBe(String(Buffer.byteLength(body)));
+    expect(last?.headers['transfer-encoding']).toBeUndefined();
+    expect(last?.headers['content-type']).toBe('application/json');
+    expect(last?.headers.authorization).toBe('Bearer tok-loopback');
+    expect(last?.headers['user-agent']).toMatch(/^specbound\/\S+ loopback-test\/1$/);
+    // The caller's request is left as it was: its middleware never sees the credentials.
+    expect(request.headers.get('authorization')).toBeNull();
+    expect(await request.text()).toBe(body);
+  });
+});

@@ -1,0 +1,170 @@
+// Versions and deployments: create and list versions, deploy (updating the existing deployment so its
+// id and web-app URL stay), list and delete deployments.
+import type { AppsScriptClient, Deployment, Version } from '@specbound/apps-script';
+import { ToolsError, UsageError } from '../errors.js';
+import { loadProject, writeState } from './config.js';
+
+/** Creates an immutable version of the project's current content. */
+export async function createVersion(
+  client: AppsScriptClient,
+  options: { scriptId: string; description?: string | undefined },
+): Promise<Version> {
+  return client.projects.versions.create({
+    scriptId: options.scriptId,
+    ...(options.description === undefined ? {} : { description: options.description }),
+  });
+}
+
+/** Every version of the project, newest first. */
+export async function listVersions(
+  client: AppsScriptClient,
+  options: { scriptId: string },
+): Promise<Version[]> {
+  const versions = await client.projects.versions.iterate({ scriptId: options.scriptId }).all();
+  return versions.sort((a, b) => (b.versionNumber ?? 0) - (a.versionNumber ?? 0));
+}
+
+/** Every deployment of the project (the HEAD deployment included), as the service lists them. */
+export async function listDeployments(
+  client: AppsScriptClient,
+  options: { scriptId: string },
+): Promise<Deployment[]> {
+  return client.projects.deployments.iterate({ scriptId: options.scriptId }).all();
+}
+
+/** The HEAD (development) deployment has no version: it always serves the latest saved code. */
+export function isHeadDeployment(deployment: Deployment): boolean {
+  return deployment.deploymentConfig?.versionNumber === undefined;
+}
+
+export interface DeployOptions {
+  scriptId: string;
+  /** Update this deployment. */
+  deploymentId?: string | undefined;
+  /** Deploy this version; by default a new version is created from the current content. */
+  versionNumber?: number | undefined;
+  description?: string | undefined;
+  /**
+   * A project directory: its recorded deployment (state file, or `deploymentId` in `.clasp.json`) is
+   * updated when no `deploymentId` is given, and the deployment used is recorded for next time.
+   */
+  dir?: string | undefined;
+}
+
+export interface DeployResult {
+  deployment: Deployment;
+  deploymentId: string;
+  versionNumber: number;
+  /** True when this deploy created the version. */
+  versionCreated: boolean;
+  /** `updated`: an existing deployment now serves the version (same id, same URL); `created`: a new one. */
+  action: 'updated' | 'created';
+  /** Web-app URL, when the manifest makes it a web app. */
+  webAppUrl: string | undefined;
+}
+
+/**
+ * Deploys a version. The deployment updated is, in order: `deploymentId`; the one recorded for the
+ * project directory; the project's only versioned deployment. A deployment is created only when
+ * there is none; with several and none named or recorded, it asks which (a `UsageError`).
+ */
+export async function deploy(client: AppsScriptClient, options: DeployOptions): Promise<DeployResult> {
+  const project = options.dir === undefined ? undefined : await loadProject(options.dir);
+  if (project !== undefined && project.scriptId !== options.scriptId) {
+    throw new UsageError(`The project directory belongs to ${project.scriptId}, not ${options.scriptId}.`);
+  }
+  const recorded = project?.state.deploymentId ?? project?.config.deploymentId;
+  let target = options.deploymentId ?? recorded;
+  if (target === undefined) {
+    const versioned = (await listDeployments(client, { scriptId: options.scriptId })).filter(
+      (d) => !isHeadDeployment(d),
+    );
+    if (versioned.length > 1) {
+      throw new UsageError(
+        `The project has ${versioned.length} deployments and none is recorded for this directory: ${versioned
+          .map((d) => d.deploymentId)
+          .join(', ')}.`,
+        { hint: 'Name the one to update with --deployment-id <id> (it is then remembered).' },
+      );
+    }
+    target = versioned[0]?.deploymentId;
+  }
+
+  let versionNumber = options.versionNumber;
+  let versionCreated = false;
+  if (versionNumber === undefined) {
+    const version = await createVersion(client, {
+      scriptId: options.scriptId,
+      description: options.description,
+    });
+    if (version.versionNumber === undefined) {
+      throw new ToolsError('The service created a version but did not return its number.', {
+        hint: 'Run `specbound gas versions` and deploy it with --version <n>.',
+      });
+    }
+    versionNumber = version.versionNumber;
+    versionCreated = true;
+  }
+  const deploymentConfig = {
+    scriptId: options.scriptId,
+    versionNumber,
+    manifestFileName: 'appsscript',
+    ...(options.description === undefined ? {} : { description: options.description }),
+  };
+
+  let deployment: Deployment | undefined;
+  let action: DeployResult['action'] = 'updated';
+  if (target !== undefined) {
+    try {
+      deployment = await client.projects.deployments.update({
+        scriptId: options.scriptId,
+        deploymentId: target,
+        deploymentConfig,
+      });
+    } catch (error) {
+      // A recorded deployment that was deleted since: make a new one. A named one must exist.
+      const gone = error instanceof Error && 'status' in error && error.status === 404;
+      if (!gone || options.deploymentId !== undefined) throw error;
+    }
+  }
+  if (deployment === undefined) {
+    deployment = await client.projects.deployments.create(deploymentConfig);
+    action = 'created';
+  }
+  const deploymentId = deployment.deploymentId;
+  if (deploymentId === undefined) {
+    throw new ToolsError('The service answered the deployment without its id.', {
+      hint: 'Run `specbound gas deployments` to find it.',
+    });
+  }
+  if (project !== undefined && project.state.deploymentId !== deploymentId) {
+    await writeState(project.root, { ...project.state, deploymentId });
+  }
+  return {
+    deployment,
+    deploymentId,
+    versionNumber,
+    versionCreated,
+    action,
+    webAppUrl: deployment.entryPoints?.find((e) => e.entryPointType === 'WEB_APP')?.webApp?.url,
+  };
+}
+
+/** Deletes a deployment; when it is the one recorded for `dir`, the record is cleared. */
+export async function undeploy(
+  client: AppsScriptClient,
+  options: { scriptId: string; deploymentId: string; dir?: string | undefined },
+): Promise<{ deploymentId: string }> {
+  await client.projects.deployments.delete({
+    scriptId: options.scriptId,
+    deploymentId: options.deploymentId,
+  });
+  if (options.dir !== undefined) {
+    const project = await loadProject(options.dir);
+    if (project.state.deploymentId === options.deploymentId) {
+      const { deploymentId: _removed, ...rest } = project.state;
+      await writeState(project.root, rest);
+    }
+  }
+  return { deploymentId: options.deploymentId };
+}

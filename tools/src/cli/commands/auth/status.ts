@@ -1,0 +1,49 @@
+import { shortScope } from '../../../auth/scopes.js';
+import { type AuthStatus, authStatus } from '../../../auth/status.js';
+import type { CliContext } from '../../context.js';
+
+const SOURCES: Record<AuthStatus['source'], string> = {
+  'env-token': 'access token from SPECBOUND_GOOGLE_TOKEN',
+  'env-credentials': 'credentials JSON from SPECBOUND_GOOGLE_CREDENTIALS',
+  'credentials-file': 'credentials file from GOOGLE_APPLICATION_CREDENTIALS',
+  'stored-login': 'stored login',
+};
+
+export async function status(ctx: CliContext, flags: { offline?: true | undefined }): Promise<void> {
+  const result = await authStatus({
+    env: ctx.env,
+    profile: ctx.globals.profile,
+    impersonate: ctx.globals.impersonate,
+    offline: flags.offline,
+    onWarning: (message) => ctx.io.warn(message),
+  });
+  ctx.io.result(result, () => {
+    const rows: [string, string | undefined][] = [
+      ['source', `${SOURCES[result.source]}${result.profile ? ` (profile "${result.profile}")` : ''}`],
+      ['from', result.origin],
+      ['type', result.credentialType],
+      ['account', result.account ?? 'unknown'],
+      ['via', result.serviceAccount && `service account ${result.serviceAccount} (domain-wide delegation)`],
+      ['scopes', result.scopes === undefined ? 'unknown' : result.scopes.map(shortScope).join(' ')],
+      ['expires', result.expiresAt && `${result.expiresAt} (${untilNow(result.expiresAt)})`],
+      [
+        'verified',
+        flags.offline
+          ? 'not checked (--offline)'
+          : result.verified
+            ? 'yes: Google issued or accepted a token'
+            : 'no',
+      ],
+    ];
+    for (const [name, value] of rows) if (value !== undefined) ctx.io.line(`${name.padEnd(9)} ${value}`);
+  });
+  if (result.missingScopes !== undefined) {
+    ctx.io.warn(`missing Apps Script scopes: ${result.missingScopes.map(shortScope).join(', ')}.`);
+  }
+  for (const note of result.notes) ctx.io.hint(`note: ${note}`);
+}
+
+function untilNow(iso: string): string {
+  const minutes = Math.round((Date.parse(iso) - Date.now()) / 60_000);
+  return minutes >= 0 ? `in ${minutes} min` : `${-minutes} min ago`;
+}

@@ -1,0 +1,30 @@
+import { logout } from '../../../auth/logout.js';
+import type { CliContext } from '../../context.js';
+
+export async function logoutCommand(ctx: CliContext, flags: { revoke?: boolean | undefined }): Promise<void> {
+  const result = await logout({ profile: ctx.globals.profile, revoke: flags.revoke, env: ctx.env });
+  ctx.io.result(result, () => {
+    if (!result.removed) {
+      ctx.io.line(`Not logged in (profile "${result.profile}"): nothing to do.`);
+      return;
+    }
+    const how = {
+      revoked: 'and revoked its grant at Google',
+      skipped: 'and kept its grant',
+      failed: 'but could not revoke its grant',
+      none: '',
+    }[result.revocation];
+    ctx.io.line(
+      `Deleted the login of profile "${result.profile}"${result.account ? ` (${result.account})` : ''} ${how}.`,
+    );
+  });
+  if (result.revocation === 'failed') {
+    ctx.io.warn(`revoking failed: ${result.revokeError}.`);
+    ctx.io.hint('hint: remove the access by hand at https://myaccount.google.com/connections.');
+  }
+  if (result.revocation === 'skipped' && flags.revoke === undefined) {
+    ctx.io.hint(
+      'hint: this login came from clasp, which still uses it; `specbound logout --revoke` would log clasp out too.',
+    );
+  }
+}
