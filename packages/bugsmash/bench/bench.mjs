@@ -62,7 +62,7 @@ const contenders = {
     if (error !== undefined || data.data.id !== PROJECT_ID) throw new Error('raw: unexpected answer');
   },
   '@specbound/bugsmash': async () => {
-    const project = await client.projects.get(PROJECT_ID);
+    const project = await client.projects.get({ projectId: PROJECT_ID });
     if (project.id !== PROJECT_ID) throw new Error('client: unexpected answer');
   },
 };

@@ -35,7 +35,7 @@ describe('renderLanding', () => {
   it('shows both quick-start sample files, escaped', () => {
     expect(html).toContain('createAppsScriptClient');
     expect(html).toContain('createBugSmashClient');
-    expect(html).toContain('await bugsmash.versions.get(&#39;missing-id&#39;)');
+    expect(html).toContain('.get({ versionId: &#39;missing-id&#39; })');
   });
 
   it('loads nothing from outside: no external scripts, stylesheets, images or fonts', () => {

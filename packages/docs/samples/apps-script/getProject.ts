@@ -8,14 +8,13 @@ const client = createAppsScriptClient({
 });
 const scriptId = '1AbCdEfGhIjKlMnOp_qRsTuV';
 
-let etag: string | null = null;
-const project = await client.projects.get(
-  { scriptId, fields: 'scriptId,title,updateTime' },
-  {
-    onResponse: (response) =>
-      (etag = response.headers.get('ETag')),
-  },
-);
+// .withResponse() hands back the HTTP response with the data.
+const { data: project, response } =
+  await client.projects.get.withResponse({
+    scriptId,
+    fields: 'scriptId,title,updateTime',
+  });
+const etag = response.headers.get('ETag');
 console.log(project.title, project.updateTime);
 
 // A conditional read resolves to { notModified: true } on

@@ -7,7 +7,7 @@ const bugsmash = createBugSmashClient({
 const projectId = '9b2f6a52-3d1e-4c8a-a1f0-5e7d2c4b8a10';
 
 // A website version by URL (JSON):
-await bugsmash.versions.upload({
+await bugsmash.versions.create({
   projectId,
   websiteUrl: 'https://staging.example.com',
 });
@@ -24,7 +24,7 @@ const pdf = new Blob(
     type: 'application/pdf',
   },
 );
-await bugsmash.versions.upload(
+await bugsmash.versions.create(
   {
     projectId,
     file: { data: pdf, filename: 'brochure-v2.pdf' },

@@ -4,6 +4,6 @@ const bugsmash = createBugSmashClient({
   apiKey: process.env.BUGSMASH_API_KEY ?? '',
 });
 
-await bugsmash.webhooks.delete(
-  '5d9a3c7e-8f1b-4a2d-b6e4-0c8f2a4d6b93',
-);
+await bugsmash.webhooks.delete({
+  webhookId: '5d9a3c7e-8f1b-4a2d-b6e4-0c8f2a4d6b93',
+});

@@ -4,11 +4,9 @@ const bugsmash = createBugSmashClient({
   apiKey: process.env.BUGSMASH_API_KEY ?? '',
 });
 
-const comment = await bugsmash.comments.get(
-  'c7a1e5d3-2b4f-4e8a-9c6d-1f3b5a7e9d20',
-  {
-    plainText: true,
-    locationMetadata: true,
-  },
-);
+const comment = await bugsmash.comments.get({
+  commentId: 'c7a1e5d3-2b4f-4e8a-9c6d-1f3b5a7e9d20',
+  plainText: true,
+  locationMetadata: true,
+});
 console.log(comment);

@@ -4,7 +4,7 @@ const bugsmash = createBugSmashClient({
   apiKey: process.env.BUGSMASH_API_KEY ?? '',
 });
 
-const folder = await bugsmash.folders.get(
-  '0f3e7a9c-5d2b-4e1a-8c6f-3b9d7e2a1c48',
-);
+const folder = await bugsmash.folders.get({
+  folderId: '0f3e7a9c-5d2b-4e1a-8c6f-3b9d7e2a1c48',
+});
 console.log(folder);

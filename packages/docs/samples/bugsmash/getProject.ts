@@ -8,9 +8,9 @@ const bugsmash = createBugSmashClient({
 });
 
 try {
-  const project = await bugsmash.projects.get(
-    '9b2f6a52-3d1e-4c8a-a1f0-5e7d2c4b8a10',
-  );
+  const project = await bugsmash.projects.get({
+    projectId: '9b2f6a52-3d1e-4c8a-a1f0-5e7d2c4b8a10',
+  });
   console.log(
     project.name,
     project.project_versions.length,

@@ -6,7 +6,8 @@ const bugsmash = createBugSmashClient({
 
 const projectId = '9b2f6a52-3d1e-4c8a-a1f0-5e7d2c4b8a10';
 
-const list = await bugsmash.comments.list(projectId, {
+const list = await bugsmash.comments.list({
+  projectId,
   status: 'Active',
   plainText: true,
 });

@@ -6,4 +6,4 @@ const bugsmash = createBugSmashClient({
 
 // Sends a test delivery of the event to every webhook
 // subscribed to it.
-await bugsmash.webhooks.test('new_comment');
+await bugsmash.webhooks.test({ event: 'new_comment' });

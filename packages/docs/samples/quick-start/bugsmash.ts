@@ -14,9 +14,12 @@ console.log(review_link);
 for await (const project of bugsmash.projects.iterate({
   types: ['website'],
 })) {
-  const { data: comments, active } = await bugsmash.comments.list(project.id, {
+  const { data: comments, active } = await bugsmash.comments.list({
+    projectId: project.id,
     plainText: true,
   });
   console.log(project.name, active, comments[0]?.comment);
 }
-await bugsmash.versions.get('missing-id').catch((e) => e instanceof NotFoundError && console.log(e.message));
+await bugsmash.versions
+  .get({ versionId: 'missing-id' })
+  .catch((e) => e instanceof NotFoundError && console.log(e.message));

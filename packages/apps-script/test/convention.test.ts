@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import type { PathParamsOf } from '@specbound/http';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { conventionProblems, fillPath, methodAt, operationsOf } from '../../http/test/convention.js';
+import { type AppsScriptClient, createAppsScriptClient, type operations } from '../src/index.js';
+import { BASE, fakeFetch, json, only, TOKEN } from './fake-fetch.js';
+
+// Every operation of the spec and the method that exposes it (see ../http/CONVENTIONS.md). A new
+// operation in the spec fails this test until it has a row here and a method in the client.
+const TABLE = {
+  createProject: 'projects.create',
+  getProject: 'projects.get',
+  getProjectContent: 'projects.getContent',
+  updateProjectContent: 'projects.updateContent',
+  getProjectMetrics: 'projects.getMetrics',
+  listDeployments: 'projects.deployments.list',
+  createDeployment: 'projects.deployments.create',
+  getDeployment: 'projects.deployments.get',
+  updateDeployment: 'projects.deployments.update',
+  deleteDeployment: 'projects.deployments.delete',
+  listVersions: 'projects.versions.list',
+  createVersion: 'projects.versions.create',
+  getVersion: 'projects.versions.get',
+  runScriptFunction: 'scripts.run',
+  listUserProcesses: 'processes.list',
+  listScriptProcesses: 'processes.listScriptProcesses',
+} as const satisfies Record<keyof operations, string>;
+
+// The one path parameter the client names differently: Google documents `{scriptId}` of `:run`
+// as the deployment's ID.
+const RENAMED: Readonly<Record<string, string>> = { runScriptFunction: 'deploymentId' };
+
+// Required fields besides the path ones, under the spec's names.
+const REQUIRED: Partial<Record<keyof operations, Record<string, unknown>>> = {
+  updateProjectContent: {
+    files: [{ name: 'appsscript', type: 'JSON', source: '{"timeZone":"Europe/London"}' }],
+  },
+  createDeployment: { versionNumber: 1 },
+  runScriptFunction: { function: 'main' },
+};
+
+const operationList = operationsOf(
+  readFileSync(new URL('../src/generated/schema.ts', import.meta.url), 'utf8'),
+);
+
+// An answer every method accepts (`scripts.run` needs the function's `response`).
+const client = () => {
+  const fake = fakeFetch(() => json(200, { response: { result: 1 } }));
+  return {
+    client: createAppsScriptClient({ auth: TOKEN, fetch: fake.fetch, retry: false }),
+    calls: fake.calls,
+  };
+};
+
+describe('the convention, over every operation of the spec', () => {
+  it('reads all 16 operations from the generated schema', () => {
+    expect(operationList).toHaveLength(16);
+  });
+
+  it('exposes each as a method with .withResponse, and each list with its iterate', () => {
+    expect(conventionProblems(client().client, TABLE, operationList)).toEqual([]);
+  });
+
+  it.each(operationList)(
+    '$id: one params object with the spec names, sent as $verb $path',
+    async (operation) => {
+      const { client: apps, calls } = client();
+      const name = TABLE[operation.id as keyof typeof TABLE];
+      const renamed = RENAMED[operation.id];
+      const pathParams: Record<string, unknown> = {};
+      for (const [, param] of operation.path.matchAll(/\{([^}]+)\}/g)) {
+        pathParams[param as string] = param === 'versionNumber' ? 3 : `${param}-1`;
+      }
+      const params = { ...pathParams, ...REQUIRED[operation.id as keyof operations] };
+      const given =
+        renamed === undefined ? params : { ...params, [renamed]: params.scriptId, scriptId: undefined };
+      const method = methodAt(apps, name) as (params: object) => Promise<unknown>;
+      await method(given);
+      const call = only(calls);
+      expect(call.method).toBe(operation.verb);
+      expect(call.url.pathname).toBe(new URL(`${BASE}${fillPath(operation.path, params)}`).pathname);
+      for (const [field, value] of Object.entries(REQUIRED[operation.id as keyof operations] ?? {})) {
+        const sent = call.url.searchParams.get(field) ?? (call.body as Record<string, unknown>)[field];
+        expect(sent, `${operation.id} sends ${field}`).toEqual(value);
+      }
+    },
+  );
+
+  it('types every path parameter into the params of its method', () => {
+    type At<C, N extends string> = N extends `${infer Head}.${infer Rest}`
+      ? Head extends keyof C
+        ? At<C[Head], Rest>
+        : never
+      : N extends keyof C
+        ? C[N]
+        : never;
+    type ParamsAt<N extends string> =
+      At<AppsScriptClient, N> extends (...args: infer A) => unknown ? NonNullable<A[0]> : never;
+    type Missing = {
+      [K in keyof typeof TABLE]: Exclude<
+        keyof PathParamsOf<operations[K]>,
+        keyof ParamsAt<(typeof TABLE)[K]>
+      >;
+    }[keyof typeof TABLE];
+    // `scripts.run` takes `deploymentId` for the `{scriptId}` of its path.
+    expectTypeOf<Missing>().toEqualTypeOf<'scriptId'>();
+    expectTypeOf<ParamsAt<'scripts.run'>>().toHaveProperty('deploymentId');
+  });
+});

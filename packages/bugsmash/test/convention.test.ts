@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs';
+import type { PathParamsOf } from '@specbound/http';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { conventionProblems, fillPath, methodAt, operationsOf } from '../../http/test/convention.js';
+import type { BugSmashClient, operations } from '../src/index.js';
+import { BASE_URL, json, setup } from './helpers.js';
+
+// Every operation of the spec and the method that exposes it (see ../http/CONVENTIONS.md). A new
+// operation in the spec fails this test until it has a row here and a method in the client.
+const TABLE = {
+  generateReviewLink: 'projects.create',
+  listProjects: 'projects.list',
+  getProject: 'projects.get',
+  updateProject: 'projects.update',
+  deleteProject: 'projects.delete',
+  createVersion: 'versions.create',
+  listVersions: 'versions.list',
+  getVersion: 'versions.get',
+  deleteVersion: 'versions.delete',
+  listFolders: 'folders.list',
+  createFolder: 'folders.create',
+  getFolder: 'folders.get',
+  updateFolder: 'folders.update',
+  deleteFolder: 'folders.delete',
+  listComments: 'comments.list',
+  getComment: 'comments.get',
+  updateComment: 'comments.update',
+  deleteComment: 'comments.delete',
+  listReplies: 'replies.list',
+  createReply: 'replies.create',
+  deleteReply: 'replies.delete',
+  listWebhooks: 'webhooks.list',
+  createWebhook: 'webhooks.create',
+  updateWebhook: 'webhooks.update',
+  deleteWebhook: 'webhooks.delete',
+  testWebhook: 'webhooks.test',
+} as const satisfies Record<CalledOperation, string>;
+
+// The spec's `webhooks` (receiveNewComment, …) are deliveries BugSmash sends: they are read with
+// parseWebhookEvent, not called.
+type CalledOperation = Exclude<keyof operations, `receive${string}`>;
+
+// Required fields besides the path ones, under the spec's names.
+const REQUIRED: Partial<Record<keyof operations, Record<string, unknown>>> = {
+  generateReviewLink: { projectName: 'Site', projectType: 'website', websiteUrl: 'https://example.com' },
+  updateProject: { name: 'New' },
+  createVersion: { projectId: 'p-1', websiteUrl: 'https://example.com/v2' },
+  listVersions: { projectId: 'p-1' },
+  createFolder: { name: 'Clients' },
+  updateFolder: { name: 'Clients' },
+  listComments: { projectId: 'p-1' },
+  updateComment: { text: 'Hi' },
+  createReply: { commentId: 'c-1', text: 'Fixed' },
+  createWebhook: { webhookUrl: 'https://hooks.example.com', events: ['new_comment'] },
+  updateWebhook: { webhookUrl: 'https://hooks.example.com', events: ['new_comment'] },
+  testWebhook: { event: 'new_comment' },
+};
+
+const operationList = operationsOf(
+  readFileSync(new URL('../src/generated/schema.ts', import.meta.url), 'utf8'),
+);
+
+// An answer every reader accepts: `data` for most, the counts' envelope for lists, `project`.
+const anyAnswer = () => json({ status: true, message: 'OK', data: [], project: { id: 'p-1' } });
+
+describe('the convention, over every operation of the spec', () => {
+  it('reads all 26 operations from the generated schema', () => {
+    expect(operationList).toHaveLength(26);
+  });
+
+  it('exposes each as a method with .withResponse, and each list with its iterate', () => {
+    expect(conventionProblems(setup(anyAnswer).client, TABLE, operationList)).toEqual([]);
+  });
+
+  it.each(operationList)(
+    '$id: one params object with the spec names, sent as $verb $path',
+    async (operation) => {
+      const { client, requests } = setup(anyAnswer);
+      const name = TABLE[operation.id as keyof typeof TABLE];
+      const pathParams = Object.fromEntries(
+        Array.from(operation.path.matchAll(/\{([^}]+)\}/g), ([, param]) => [param as string, `${param}-1`]),
+      );
+      const params = { ...pathParams, ...REQUIRED[operation.id as keyof operations] };
+      const method = methodAt(client, name) as (params: object) => Promise<unknown>;
+      await method(params);
+      const [request] = requests;
+      expect(request?.method).toBe(operation.verb);
+      const url = new URL(request?.url ?? '');
+      expect(url.pathname).toBe(new URL(`${BASE_URL}${fillPath(operation.path, params)}`).pathname);
+      const body = request?.headers.get('content-type') === 'application/json' ? await request.json() : {};
+      for (const [field, value] of Object.entries(REQUIRED[operation.id as keyof operations] ?? {})) {
+        const sent = url.searchParams.get(field) ?? (body as Record<string, unknown>)[field];
+        expect(sent, `${operation.id} sends ${field}`).toEqual(value);
+      }
+    },
+  );
+
+  it('types every path parameter into the params of its method', () => {
+    type At<C, N extends string> = N extends `${infer Head}.${infer Rest}`
+      ? Head extends keyof C
+        ? At<C[Head], Rest>
+        : never
+      : N extends keyof C
+        ? C[N]
+        : never;
+    type ParamsAt<N extends string> =
+      At<BugSmashClient, N> extends (...args: infer A) => unknown ? NonNullable<A[0]> : never;
+    type Missing = {
+      [K in keyof typeof TABLE]: Exclude<
+        keyof PathParamsOf<operations[K]>,
+        keyof ParamsAt<(typeof TABLE)[K]>
+      >;
+    }[keyof typeof TABLE];
+    expectTypeOf<Missing>().toEqualTypeOf<never>();
+  });
+});
