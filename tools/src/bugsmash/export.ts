@@ -51,20 +51,15 @@ interface ProjectRef {
   name: string;
 }
 
-async function* projectRefs(
-  client: BugSmash,
-  projects: readonly string[] | 'all',
-  signal: AbortSignal | undefined,
-): AsyncGenerator<ProjectRef> {
-  const options = signal === undefined ? undefined : { signal };
+async function* projectRefs(client: BugSmash, projects: readonly string[] | 'all'): AsyncGenerator<ProjectRef> {
   if (projects === 'all') {
-    for await (const project of client.projects.iterate({}, options)) {
+    for await (const project of client.projects.iterate({})) {
       yield { id: String(project.id), name: project.name };
     }
     return;
   }
   for (const projectId of projects) {
-    const project = await client.projects.get({ projectId }, options);
+    const project = await client.projects.get({ projectId });
     yield { id: projectId, name: project.name };
   }
 }
@@ -78,12 +73,15 @@ export async function exportComments(
   if (!Number.isInteger(concurrency) || concurrency < 1) {
     throw new RangeError(`concurrency must be a positive integer (got ${concurrency})`);
   }
-  const call = options.signal === undefined ? undefined : { signal: options.signal };
+  // The signal is checked between requests rather than passed to each one: in-flight requests
+  // (at most `concurrency`) finish, and no per-request listener piles up on a long-lived signal.
+  const checkAborted = () => options.signal?.throwIfAborted();
   const writer = recordWriter(options.format);
   const summary: ExportSummary = { projects: 0, comments: 0, replies: 0 };
   const projectCount = options.projects === 'all' ? undefined : options.projects.length;
   await sink.write(writer.head());
-  for await (const project of projectRefs(client, options.projects, options.signal)) {
+  for await (const project of projectRefs(client, options.projects)) {
+    checkAborted();
     summary.projects++;
     const answer = await client.comments.list(
       {
@@ -92,7 +90,6 @@ export async function exportComments(
         locationMetadata: true,
         ...(options.status === undefined ? {} : { status: options.status }),
       },
-      call,
     );
     const comments = answer.data.filter((comment) => keep(comment, options));
     let done = 0;
@@ -107,7 +104,8 @@ export async function exportComments(
       });
     report();
     const withReplies = mapOrdered(comments, concurrency, async (comment): Promise<ExportedComment> => {
-      const replies = await client.replies.list({ commentId: comment.comment_id, plain_text: true }, call);
+      checkAborted();
+      const replies = await client.replies.list({ commentId: comment.comment_id, plain_text: true });
       return { project_id: project.id, project_name: project.name, comment, replies };
     });
     for await (const item of withReplies) {

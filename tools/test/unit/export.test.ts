@@ -114,6 +114,24 @@ describe('exportComments', () => {
     });
   });
 
+  it('stops at the next request once the signal is aborted', async () => {
+    const fake = fakeBugSmash(projectsOf(2, 20));
+    const controller = new AbortController();
+    const sink = collector();
+    const run = exportComments(clientOver(fake), sink, {
+      projects: 'all',
+      format: 'ndjson',
+      concurrency: 2,
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.written === 5) controller.abort(new Error('interrupted'));
+      },
+    });
+    await expect(run).rejects.toThrow('interrupted');
+    const replies = fake.requests.filter((r) => r.path.endsWith('/replies'));
+    expect(replies.length).toBeLessThanOrEqual(5 + 2);
+  });
+
   it('an empty export is still a valid document', async () => {
     const fake = fakeBugSmash([]);
     const json = collector();
