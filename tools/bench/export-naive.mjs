@@ -6,20 +6,45 @@ import { createBugSmashClient } from '@specbound/bugsmash';
 import { stringify } from 'csv-stringify/sync';
 
 const [out] = process.argv.slice(2);
-const client = createBugSmashClient({ apiKey: process.env.BUGSMASH_API_KEY, baseUrl: process.env.SPECBOUND_BUGSMASH_URL });
+const client = createBugSmashClient({
+  apiKey: process.env.BUGSMASH_API_KEY,
+  baseUrl: process.env.SPECBOUND_BUGSMASH_URL,
+});
 const rows = [];
 for await (const project of client.projects.iterate({})) {
-  const { data } = await client.comments.list({ projectId: project.id, plainText: true, locationMetadata: true });
+  const { data } = await client.comments.list({
+    projectId: project.id,
+    plainText: true,
+    locationMetadata: true,
+  });
   for (let i = 0; i < data.length; i += 8) {
     const chunk = data.slice(i, i + 8);
-    const replies = await Promise.all(chunk.map((c) => client.replies.list({ commentId: c.comment_id, plain_text: true })));
-    chunk.forEach((c, j) => rows.push({ project_id: project.id, project_name: project.name, ...c, replies: replies[j] }));
+    const replies = await Promise.all(
+      chunk.map((c) => client.replies.list({ commentId: c.comment_id, plain_text: true })),
+    );
+    for (const [j, c] of chunk.entries()) {
+      rows.push({ project_id: project.id, project_name: project.name, ...c, replies: replies[j] });
+    }
   }
 }
 const table = rows.map((r) => [
-  r.project_id, r.project_name, r.comment_id, r.comment_number, r.status, r.priority, String(r.is_private),
-  r.comment_by_name, r.comment_by_email, r.assigned_to_name, r.assigned_to_email, r.created_at, r.updated_at,
-  r.location_metadata?.page_url, r.tags.map((t) => t.name).join(', '), r.comment, r.replies.length,
+  r.project_id,
+  r.project_name,
+  r.comment_id,
+  r.comment_number,
+  r.status,
+  r.priority,
+  String(r.is_private),
+  r.comment_by_name,
+  r.comment_by_email,
+  r.assigned_to_name,
+  r.assigned_to_email,
+  r.created_at,
+  r.updated_at,
+  r.location_metadata?.page_url,
+  r.tags.map((t) => t.name).join(', '),
+  r.comment,
+  r.replies.length,
   r.replies.map((x) => `${x.comment_by_name}: ${x.comment}`).join('\n'),
 ]);
 await writeFile(out, `\uFEFF${stringify(table, { record_delimiter: 'windows' })}`);

@@ -43,7 +43,8 @@ const send = (res, status, body) => {
 };
 
 const server = createServer((req, res) => {
-  if (req.headers['x-api-key'] !== KEY) return send(res, 401, { status: false, message: 'Invalid X-API-Key' });
+  if (req.headers['x-api-key'] !== KEY)
+    return send(res, 401, { status: false, message: 'Invalid X-API-Key' });
   const url = new URL(req.url ?? '/', 'http://x');
   const path = url.pathname.replace(/^\/api\/v2/, '');
   if (path === '/projects') {
@@ -62,7 +63,15 @@ const server = createServer((req, res) => {
         updated_at: TIME,
       });
     }
-    return send(res, 200, { status: true, message: 'All Projects', data, current_page: page, last_page: last, per_page: limit, total: PROJECTS });
+    return send(res, 200, {
+      status: true,
+      message: 'All Projects',
+      data,
+      current_page: page,
+      last_page: last,
+      per_page: limit,
+      total: PROJECTS,
+    });
   }
   if (path === '/comments') {
     const p = Number.parseInt((url.searchParams.get('projectId') ?? '').slice(-12), 16);
@@ -75,7 +84,14 @@ const server = createServer((req, res) => {
     const c = Number.parseInt(replies[1].slice(-12), 16);
     const data =
       c % 10 === 0
-        ? [{ comment_id: replies[1], comment: 'Fixed in V3, thanks.', comment_by_name: 'Ada Lovelace', created_at: TIME }]
+        ? [
+            {
+              comment_id: replies[1],
+              comment: 'Fixed in V3, thanks.',
+              comment_by_name: 'Ada Lovelace',
+              created_at: TIME,
+            },
+          ]
         : [];
     return send(res, 200, { status: true, message: 'Replies', data });
   }

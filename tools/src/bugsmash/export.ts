@@ -51,7 +51,10 @@ interface ProjectRef {
   name: string;
 }
 
-async function* projectRefs(client: BugSmash, projects: readonly string[] | 'all'): AsyncGenerator<ProjectRef> {
+async function* projectRefs(
+  client: BugSmash,
+  projects: readonly string[] | 'all',
+): AsyncGenerator<ProjectRef> {
   if (projects === 'all') {
     for await (const project of client.projects.iterate({})) {
       yield { id: String(project.id), name: project.name };
@@ -83,14 +86,12 @@ export async function exportComments(
   for await (const project of projectRefs(client, options.projects)) {
     checkAborted();
     summary.projects++;
-    const answer = await client.comments.list(
-      {
-        projectId: project.id,
-        plainText: true,
-        locationMetadata: true,
-        ...(options.status === undefined ? {} : { status: options.status }),
-      },
-    );
+    const answer = await client.comments.list({
+      projectId: project.id,
+      plainText: true,
+      locationMetadata: true,
+      ...(options.status === undefined ? {} : { status: options.status }),
+    });
     const comments = answer.data.filter((comment) => keep(comment, options));
     let done = 0;
     const report = () =>
