@@ -116,6 +116,39 @@ describe('comments triage (pty)', () => {
     expect(rest.find((c) => c.comment_id === second.comment_id)?.priority).toBe('P3');
   });
 
+  it('comments export draws a progress bar on stderr when it is a terminal, and none when piped', async () => {
+    await seed(h);
+    const dir = await h.tempDir();
+    const out = `${dir}/all.csv`;
+    const command = `stty cols 100 rows 40; exec ${shellQuote(process.execPath)} ${shellQuote(BIN)} bs comments export --all-projects --format csv --out ${shellQuote(out)}`;
+    const child = spawn('script', ['-qfec', command, '/dev/null'], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        TERM: 'xterm-256color',
+        SPECBOUND_BUGSMASH_URL: h.emulator.bugsmashUrl,
+        ...KEY,
+      },
+    });
+    let screen = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      screen += chunk;
+    });
+    child.stdin.end();
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code, screen).toBe(0);
+    expect(screen).toMatch(/\[#+\.*\] project \d+ \d+\/\d+ · \d+ comments/);
+    expect(screen).toContain('exported 3 comment(s)');
+    const piped = await h.run(
+      ['bs', 'comments', 'export', '--all-projects', '--format', 'csv', '--out', `${dir}/piped.csv`],
+      {
+        env: KEY,
+      },
+    );
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stderr).not.toContain('[#');
+  });
+
   it('refuses to run without a terminal (exit 2)', async () => {
     const result = await h.run(['bs', 'comments', 'triage', 'any-project'], { env: KEY });
     expect(result.code).toBe(2);
