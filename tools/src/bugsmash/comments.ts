@@ -4,39 +4,7 @@ import type { BugSmash, Comment } from './types.js';
 
 export const PRIORITIES = ['Unset', 'P1', 'P2', 'P3', 'P4'] as const;
 export type Priority = (typeof PRIORITIES)[number];
-export const STATUSES = ['active', 'resolved'] as const;
-export type StatusFilter = (typeof STATUSES)[number];
-
-export function parsePriority(value: string): Priority {
-  const match = PRIORITIES.find((p) => p.toLowerCase() === value.toLowerCase());
-  if (match === undefined) {
-    throw new UsageError(`--priority: "${value}" is not a priority.`, {
-      hint: `Use one of ${PRIORITIES.join(', ')}.`,
-    });
-  }
-  return match;
-}
-
-export function parseStatus(value: string): StatusFilter {
-  const match = STATUSES.find((s) => s === value.toLowerCase());
-  if (match === undefined) {
-    throw new UsageError(`--status: "${value}" is not a comment status.`, {
-      hint: 'Use active or resolved.',
-    });
-  }
-  return match;
-}
-
-/** An ISO 8601 date or date-time (`--since`), as epoch milliseconds. */
-export function parseSince(value: string): number {
-  const ms = /^\d{4}-\d{2}-\d{2}/.test(value) ? Date.parse(value) : Number.NaN;
-  if (Number.isNaN(ms)) {
-    throw new UsageError(`--since: "${value}" is not an ISO date.`, {
-      hint: 'Pass a date or date-time such as 2026-01-31 or 2026-01-31T08:00:00Z.',
-    });
-  }
-  return ms;
-}
+export type StatusFilter = 'active' | 'resolved';
 
 export interface ListCommentsOptions {
   projectId: string;

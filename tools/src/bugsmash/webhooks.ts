@@ -1,32 +1,8 @@
 // Webhook subscriptions: create (the signing secret comes back once), list, delete, test.
-import { isWebhookEvent, WEBHOOK_EVENTS, type WebhookEventName } from '@specbound/bugsmash';
+import type { WebhookEventName } from '@specbound/bugsmash';
 import { UsageError } from '../errors.js';
 import { writeFileAtomic } from './files.js';
 import type { BugSmash } from './types.js';
-
-export function parseEvents(values: readonly string[] | undefined): WebhookEventName[] {
-  if (values === undefined || values.length === 0) return [...WEBHOOK_EVENTS];
-  const events = values
-    .flatMap((value) => value.split(','))
-    .map((value) => value.trim())
-    .filter(Boolean);
-  const bad = events.filter((event) => !isWebhookEvent(event));
-  if (bad.length > 0) {
-    throw new UsageError(`--events: unknown event(s) ${bad.join(', ')}.`, {
-      hint: `Use any of ${WEBHOOK_EVENTS.join(', ')} (comma-separated).`,
-    });
-  }
-  return [...new Set(events)] as WebhookEventName[];
-}
-
-export function parseEvent(value: string): WebhookEventName {
-  if (!isWebhookEvent(value)) {
-    throw new UsageError(`--event: "${value}" is not a webhook event.`, {
-      hint: `Use one of ${WEBHOOK_EVENTS.join(', ')}.`,
-    });
-  }
-  return value;
-}
 
 export interface CreatedWebhook {
   id: string | undefined;

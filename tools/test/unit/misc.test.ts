@@ -5,12 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { updateComment } from '../../src/bugsmash/comments.js';
 import { openAtomic, writeFileAtomic } from '../../src/bugsmash/files.js';
 import { mapOrdered } from '../../src/bugsmash/pool.js';
-import {
-  createWebhook,
-  parseEvents,
-  readWebhookSecret,
-  writeSecretFile,
-} from '../../src/bugsmash/webhooks.js';
+import { createWebhook, readWebhookSecret, writeSecretFile } from '../../src/bugsmash/webhooks.js';
 import { UsageError } from '../../src/errors.js';
 import { clientOver, fakeBugSmash, fakeComment } from './fake-bugsmash.js';
 
@@ -103,20 +98,6 @@ describe('webhooks', () => {
     expect(await readWebhookSecret(file, {})).toBe('whsec_abc_0123456789');
     expect(await readWebhookSecret(undefined, { BUGSMASH_WEBHOOK_SECRET: ' s3cret ' })).toBe('s3cret');
     await expect(readWebhookSecret(undefined, {})).rejects.toBeInstanceOf(UsageError);
-  });
-
-  it('parseEvents: all by default, comma lists, unknown names refused', () => {
-    expect(parseEvents(undefined)).toEqual([
-      'new_comment',
-      'comment_replied',
-      'status_changed',
-      'comment_updated',
-    ]);
-    expect(parseEvents(['new_comment,status_changed', 'new_comment'])).toEqual([
-      'new_comment',
-      'status_changed',
-    ]);
-    expect(() => parseEvents(['comment_update'])).toThrow(UsageError);
   });
 });
 
