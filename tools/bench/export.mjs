@@ -104,6 +104,24 @@ try {
   }
 } finally {
   server.kill('SIGTERM');
+}
+
+// Memory against size: the same export of a tenth of the comments, once per subject. Flat memory
+// means the streaming export's peak stays where it is; the peer's grows with the comments.
+const SMALL = COMMENTS / 10;
+const small = await startServer(PROJECTS / 10);
+const smallResults = [];
+try {
+  for (const [i, subject] of subjects.entries()) {
+    const out = join(dir, `small-${i}.csv`);
+    const result = await run(subject.args(out), small.env);
+    const count = await rows(out);
+    if (count !== SMALL) throw new Error(`${subject.name} wrote ${count} comments, not ${SMALL}`);
+    smallResults.push(result);
+    console.error(`${SMALL} comments: ${subject.name}: ${result.rssMiB.toFixed(0)} MiB`);
+  }
+} finally {
+  small.child.kill('SIGTERM');
   await rm(dir, { recursive: true, force: true });
 }
 
@@ -133,6 +151,12 @@ checked to hold all ${COMMENTS.toLocaleString('en')} comments. Peak RSS is the p
 | subject | comments/s (median) | peak RSS (median) | peak RSS (max) |
 |---|---|---|---|
 ${table}
+
+Peak RSS against the number of comments (one run each):
+
+| subject | ${SMALL.toLocaleString('en')} comments | ${COMMENTS.toLocaleString('en')} comments (median) |
+|---|---|---|
+${subjects.map((s, i) => `| ${s.name} | ${smallResults[i].rssMiB.toFixed(0)} MiB | ${median(results[i].map((r) => r.rssMiB)).toFixed(0)} MiB |`).join('\n')}
 
 - Throughput, streaming ÷ peer: **${range(speedRatios)}×** (both wait on the same requests, so about 1× is expected).
 - Peak RSS, peer ÷ streaming: **${range(rssRatios)}×**. The streaming export holds one project's comment list

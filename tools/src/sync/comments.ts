@@ -10,7 +10,7 @@
 import type { AppsScriptClient } from '@specbound/apps-script';
 import type { BugSmash, Comment } from '../bugsmash/types.js';
 import { UsageError } from '../errors.js';
-import { readSyncState, type SyncState, writeSyncState } from './state.js';
+import { lockSyncState, readSyncState, type SyncState, writeSyncState } from './state.js';
 
 /** One comment as the Apps Script function receives it. */
 export interface SyncedComment {
@@ -90,6 +90,20 @@ export async function syncComments(
       hint: 'Pass --batch-size 100, for example.',
     });
   }
+  // Two runs on one state at once (an overlapping cron job) would both send the same comments.
+  const unlock = options.dryRun === true ? async () => undefined : await lockSyncState(options.statePath);
+  try {
+    return await run(clients, options, batchSize);
+  } finally {
+    await unlock();
+  }
+}
+
+async function run(
+  clients: { bugsmash: BugSmash; appsScript?: AppsScriptClient | undefined },
+  options: SyncOptions,
+  batchSize: number,
+): Promise<SyncResult> {
   const state: SyncState = await readSyncState(
     options.statePath,
     options.projectId,

@@ -1,7 +1,7 @@
 // The sync state: what the Apps Script function has acknowledged, comment by comment (its id and the
 // `updated_at` it was sent with). It is rewritten atomically after every acknowledged batch, so a
 // run that stops anywhere leaves a state that names exactly the batches that went through.
-import { readFile } from 'node:fs/promises';
+import { open, readFile, rm } from 'node:fs/promises';
 import { writeFileAtomic } from '../bugsmash/files.js';
 import { ToolsError } from '../errors.js';
 
@@ -58,4 +58,29 @@ export async function readSyncState(
 
 export function writeSyncState(path: string, state: SyncState): Promise<void> {
   return writeFileAtomic(path, `${JSON.stringify(state, null, 2)}\n`);
+}
+
+/**
+ * Takes the state's lock (`<state>.lock`, created exclusively, holding the pid); resolves to the
+ * function that releases it. A second run on the same state fails at once instead of sending the
+ * same comments twice.
+ */
+export async function lockSyncState(statePath: string): Promise<() => Promise<void>> {
+  const lock = `${statePath}.lock`;
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(lock, 'wx', 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const pid = (await readFile(lock, 'utf8').catch(() => '')).trim();
+    throw new ToolsError(
+      `Another sync of this state is running${pid === '' ? '' : ` (pid ${pid})`}: ${lock} exists.`,
+      {
+        hint: 'Wait for it to finish. If no sync is running (it was killed), delete the lock file and run again.',
+      },
+    );
+  }
+  await handle.writeFile(`${process.pid}\n`);
+  await handle.close();
+  return () => rm(lock, { force: true });
 }

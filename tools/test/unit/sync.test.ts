@@ -134,6 +134,22 @@ describe('syncComments', () => {
     expect(none).toMatchObject({ sent: 0, batches: 0 });
   });
 
+  it('refuses to run while another sync holds the state, and releases the lock after a failure', async () => {
+    const bugsmash = clientOver(fakeBugSmash([project(2)]));
+    const apps = fakeAppsScript();
+    const statePath = join(dir, 'state.json');
+    await writeFile(`${statePath}.lock`, '4242\n');
+    await expect(syncComments({ bugsmash, appsScript: apps.client }, options(statePath))).rejects.toThrow(
+      /Another sync of this state is running \(pid 4242\)/,
+    );
+    expect(apps.calls()).toBe(0);
+    await rm(`${statePath}.lock`);
+    apps.fail(1, 'network');
+    await expect(syncComments({ bugsmash, appsScript: apps.client }, options(statePath))).rejects.toThrow();
+    const again = await syncComments({ bugsmash, appsScript: apps.client }, options(statePath));
+    expect(again.sent).toBe(2);
+  });
+
   it('refuses a state of another project or function, and a corrupt one, before sending anything', async () => {
     const bugsmash = clientOver(fakeBugSmash([project(2)]));
     const apps = fakeAppsScript();
