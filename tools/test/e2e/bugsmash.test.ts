@@ -257,6 +257,13 @@ describe('folders', () => {
 });
 
 describe('webhooks', () => {
+  it('test with no webhook subscribed to the event fails with the service message (exit 1)', async () => {
+    const result = await bs(['webhooks', 'test', '--event', 'comment_updated']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('No webhook is subscribed to this event');
+    expect((await bs(['webhooks', 'test', '--event', 'comment_update'])).code).toBe(2);
+  });
+
   it('create shows the secret once; --secret-out writes it with mode 0600 and prints it nowhere', async () => {
     const shown = await bs([
       'webhooks',
