@@ -20,16 +20,19 @@ const claspBin = join(claspDir, typeof claspPkg.bin === 'string' ? claspPkg.bin 
 const subjects = [
   { name: 'specbound', args: [join(here, '..', 'bin', 'specbound.js'), '--help'] },
   { name: `clasp ${claspPkg.version}`, args: [claspBin, '--help'] },
+  // The floor: a Node process that does nothing, to show what the machine's own start-up costs.
+  { name: 'node -e ""', args: ['-e', ''] },
 ];
 
 function once(subject) {
+  const check = subject.args[1] === '--help';
   const start = process.hrtime.bigint();
   const result = spawnSync(process.execPath, subject.args, {
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1' },
   });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (result.status !== 0 || !/usage/i.test(result.stdout)) {
+  if (result.status !== 0 || (check && !/usage/i.test(result.stdout))) {
     throw new Error(`${subject.name} --help failed (${result.status}): ${result.stderr}`);
   }
   return ms;
@@ -40,7 +43,7 @@ for (let i = 0; i < WARMUP; i++) for (const subject of subjects) once(subject);
 const times = subjects.map(() => []);
 const ratios = [];
 for (let round = 0; round < ROUNDS; round++) {
-  const order = round % 2 === 0 ? [0, 1] : [1, 0];
+  const order = round % 2 === 0 ? [0, 1, 2] : [1, 0, 2];
   const roundTimes = [];
   for (const i of order) roundTimes[i] = once(subjects[i]);
   for (const [i, ms] of roundTimes.entries()) times[i].push(ms);
@@ -70,6 +73,7 @@ The ratio is the median of the per-round ratios (clasp time / specbound time).
 |---|---|---|---|
 | \`specbound --help\` | ${fmt(ours)} | ${fmt(Math.min(...times[0]))} | ${fmt(Math.max(...times[0]))} |
 | \`clasp --help\` (${subjects[1].name}) | ${fmt(median(times[1]))} | ${fmt(Math.min(...times[1]))} | ${fmt(Math.max(...times[1]))} |
+| \`node -e ""\` (the floor: Node's own start) | ${fmt(median(times[2]))} | ${fmt(Math.min(...times[2]))} | ${fmt(Math.max(...times[2]))} |
 
 **specbound is ${ratio.toFixed(1)}× faster** (per-round ratio: median ${ratio.toFixed(1)}×, min ${Math.min(...ratios).toFixed(1)}×, max ${Math.max(...ratios).toFixed(1)}×).
 

@@ -43,6 +43,7 @@ export {
   type ProcessesOptions,
   type ProcessStatus,
   type ProcessType,
+  parseEnumList,
   parseSince,
 } from './apps-script/processes.js';
 export {

@@ -86,6 +86,9 @@ export function createContext(options: ContextOptions): CliContext {
           io.addSecret(token);
           return token;
         };
+        // Get the first token now: a refused refresh or delegation surfaces as the auth module's own
+        // error (exit 4, with its hint), not wrapped by the HTTP runtime in a CredentialsError.
+        await auth();
         const { createAppsScriptClient } = await import('@specbound/apps-script');
         return createAppsScriptClient({ baseUrl: appsScriptUrl, auth, logger });
       })();

@@ -56,6 +56,21 @@ export function describeError(error: unknown): Reported {
       };
     }
   }
+  // The HTTP runtime wraps a failing token provider (a refresh refused mid-command) in a
+  // CredentialsError whose cause keeps the original error's name and message.
+  if (
+    error.name === 'CredentialsError' &&
+    error.cause instanceof Error &&
+    error.cause.name === 'AuthRequiredError'
+  ) {
+    return {
+      code: EXIT.auth,
+      message: error.cause.message,
+      hint:
+        hint ?? 'Run `specbound auth status` to see which credentials are used and what is wrong with them.',
+      details,
+    };
+  }
   if ('status' in error && typeof error.status === 'number' && 'request' in error) {
     return {
       code: apiExit(error.status),

@@ -77,7 +77,7 @@ export async function startHarness(): Promise<Harness> {
         child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
           stderr += chunk;
         });
-        const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000);
+        const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
         child.on('error', reject);
         child.on('close', (code) => {
           clearTimeout(timer);

@@ -119,3 +119,20 @@ describe('findGroup', () => {
     expect(findGroup(['nope'], values)).toBeUndefined();
   });
 });
+
+describe('a refused refresh in the middle of a command', () => {
+  it('is still exit 4 when the HTTP runtime wrapped it', async () => {
+    const { CredentialsError } = await import('@specbound/http');
+    const cause = new Error('The refresh token was refused (invalid_grant).');
+    Object.defineProperty(cause, 'name', { value: 'AuthRequiredError' });
+    const wrapped = new CredentialsError('The credentials for GET could not be obtained: …', {
+      request: { method: 'GET', url: 'https://script.test/v1/x' },
+      cause,
+    } as ConstructorParameters<typeof CredentialsError>[1]);
+    expect(describeError(wrapped)).toMatchObject({
+      code: 4,
+      message: 'The refresh token was refused (invalid_grant).',
+      hint: expect.stringContaining('specbound auth status'),
+    });
+  });
+});
