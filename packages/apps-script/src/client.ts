@@ -2,6 +2,7 @@ import {
   type AuthStrategy,
   apiKeyQuery,
   bearerAuth,
+  type ClientDescriptor,
   type ClientOptions,
   checkKeys,
   clientRuntime,
@@ -37,22 +38,22 @@ export interface AppsScriptClientOptions extends ClientOptions {
   baseUrl?: string | undefined;
 }
 
+const RUNTIME: ClientDescriptor<AppsScriptClientOptions> = {
+  factory: 'createAppsScriptClient',
+  credentials: ['auth'],
+  defaultBaseUrl: DEFAULT_BASE_URL,
+  client: { name: '@specbound/apps-script', version: VERSION },
+};
+
 /** The Apps Script API client: one method per operation, grouped as the API is, plus `raw`. */
 export function createAppsScriptClient(options: AppsScriptClientOptions = {}) {
   let auth: AuthStrategy | undefined;
-  const { baseUrl, http } = clientRuntime(
-    'createAppsScriptClient',
-    options,
-    ['auth'],
-    DEFAULT_BASE_URL,
-    { name: '@specbound/apps-script', version: VERSION },
-    (checked) => {
-      auth = resolveAuth(checked.auth);
-      return auth;
-    },
-  );
+  const { baseUrl, http } = clientRuntime(RUNTIME, options, (checked) => {
+    auth = resolveAuth(checked.auth);
+    return auth;
+  });
   /** The typed openapi-fetch client every method calls: middleware added to it applies to all. */
-  const raw = createClient<paths>({ baseUrl, fetch: http });
+  const raw = createClient<paths>({ baseUrl, fetch: http, Request: http.Request });
   const { read, write } = googleReaders(() => auth?.secrets() ?? []);
   const ctx: Context = { caller: { raw, http, parseAs: 'text', decode: write }, read };
   return {

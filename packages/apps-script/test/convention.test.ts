@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
-import type { PathParamsOf } from '@specbound/http';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { conventionProblems, fillPath, methodAt, operationsOf } from '../../http/test/convention.js';
+import {
+  conventionProblems,
+  fillPath,
+  methodAt,
+  operationsOf,
+  type ParamsAtName,
+  type UnnamedPathParams,
+} from '../../http/test/convention.js';
 import { type AppsScriptClient, createAppsScriptClient, type operations } from '../src/index.js';
 import { BASE, fakeFetch, json, only, TOKEN } from './fake-fetch.js';
 
@@ -87,23 +93,8 @@ describe('the convention, over every operation of the spec', () => {
   );
 
   it('types every path parameter into the params of its method', () => {
-    type At<C, N extends string> = N extends `${infer Head}.${infer Rest}`
-      ? Head extends keyof C
-        ? At<C[Head], Rest>
-        : never
-      : N extends keyof C
-        ? C[N]
-        : never;
-    type ParamsAt<N extends string> =
-      At<AppsScriptClient, N> extends (...args: infer A) => unknown ? NonNullable<A[0]> : never;
-    type Missing = {
-      [K in keyof typeof TABLE]: Exclude<
-        keyof PathParamsOf<operations[K]>,
-        keyof ParamsAt<(typeof TABLE)[K]>
-      >;
-    }[keyof typeof TABLE];
     // `scripts.run` takes `deploymentId` for the `{scriptId}` of its path.
-    expectTypeOf<Missing>().toEqualTypeOf<'scriptId'>();
-    expectTypeOf<ParamsAt<'scripts.run'>>().toHaveProperty('deploymentId');
+    expectTypeOf<UnnamedPathParams<AppsScriptClient, typeof TABLE, operations>>().toEqualTypeOf<'scriptId'>();
+    expectTypeOf<ParamsAtName<AppsScriptClient, 'scripts.run'>>().toHaveProperty('deploymentId');
   });
 });

@@ -1,4 +1,10 @@
-import { apiKeyHeader, type ClientOptions, clientRuntime, requireText } from '@specbound/http';
+import {
+  apiKeyHeader,
+  type ClientDescriptor,
+  type ClientOptions,
+  clientRuntime,
+  requireText,
+} from '@specbound/http';
 import createClient from 'openapi-fetch';
 import { commentsApi, repliesApi } from './comments.js';
 import type { Context } from './context.js';
@@ -20,6 +26,13 @@ export interface BugSmashClientOptions extends ClientOptions {
   baseUrl?: string | undefined;
 }
 
+const RUNTIME: ClientDescriptor<BugSmashClientOptions> = {
+  factory: 'createBugSmashClient',
+  credentials: ['apiKey'],
+  defaultBaseUrl: DEFAULT_BASE_URL,
+  client: { name: '@specbound/bugsmash', version: VERSION },
+};
+
 /** The BugSmash client: a method per operation, grouped by resource, plus `raw`. */
 export type BugSmashClient = ReturnType<typeof buildClient>;
 
@@ -31,21 +44,14 @@ export function createBugSmashClient(options: BugSmashClientOptions): BugSmashCl
 /** Shared by both entries; the Node entry passes a reader for file paths. */
 export function buildClient(options: BugSmashClientOptions, readPath: PathReader | undefined) {
   let secrets: () => readonly string[] = () => [];
-  const { baseUrl, http } = clientRuntime(
-    'createBugSmashClient',
-    options,
-    ['apiKey'],
-    DEFAULT_BASE_URL,
-    { name: '@specbound/bugsmash', version: VERSION },
-    ({ apiKey }) => {
-      requireText('apiKey', apiKey);
-      const auth = apiKeyHeader('X-API-Key', apiKey);
-      secrets = auth.secrets;
-      return auth;
-    },
-  );
+  const { baseUrl, http } = clientRuntime(RUNTIME, options, ({ apiKey }) => {
+    requireText('apiKey', apiKey);
+    const auth = apiKeyHeader('X-API-Key', apiKey);
+    secrets = auth.secrets;
+    return auth;
+  });
   /** The typed openapi-fetch client every method calls: middleware added to it applies to all. */
-  const raw = createClient<paths>({ baseUrl, fetch: http });
+  const raw = createClient<paths>({ baseUrl, fetch: http, Request: http.Request });
   const read = envelopeReaders(() => secrets());
   const ctx: Context = { caller: { raw, http, parseAs: 'text', decode: read.data }, read };
   return {

@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
-import type { PathParamsOf } from '@specbound/http';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { conventionProblems, fillPath, methodAt, operationsOf } from '../../http/test/convention.js';
+import {
+  conventionProblems,
+  fillPath,
+  methodAt,
+  operationsOf,
+  type UnnamedPathParams,
+} from '../../http/test/convention.js';
 import type { BugSmashClient, operations } from '../src/index.js';
 import { BASE_URL, json, setup } from './helpers.js';
 
@@ -96,21 +101,6 @@ describe('the convention, over every operation of the spec', () => {
   );
 
   it('types every path parameter into the params of its method', () => {
-    type At<C, N extends string> = N extends `${infer Head}.${infer Rest}`
-      ? Head extends keyof C
-        ? At<C[Head], Rest>
-        : never
-      : N extends keyof C
-        ? C[N]
-        : never;
-    type ParamsAt<N extends string> =
-      At<BugSmashClient, N> extends (...args: infer A) => unknown ? NonNullable<A[0]> : never;
-    type Missing = {
-      [K in keyof typeof TABLE]: Exclude<
-        keyof PathParamsOf<operations[K]>,
-        keyof ParamsAt<(typeof TABLE)[K]>
-      >;
-    }[keyof typeof TABLE];
-    expectTypeOf<Missing>().toEqualTypeOf<never>();
+    expectTypeOf<UnnamedPathParams<BugSmashClient, typeof TABLE, operations>>().toEqualTypeOf<never>();
   });
 });

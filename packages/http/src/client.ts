@@ -30,19 +30,28 @@ export interface ClientRuntime {
   http: HttpFetch;
 }
 
+/** What a client is, for its runtime: its factory's name, its own options, its server, its package. */
+export interface ClientDescriptor<O> {
+  /** The factory's name, which option errors start with (`createBugSmashClient`). */
+  factory: string;
+  /** The client's own options besides `ClientOptions` (its credentials). */
+  credentials: readonly (keyof O & string)[];
+  defaultBaseUrl: string;
+  /** The package, named in the user agent. */
+  client: ClientInfo;
+}
+
 /**
  * Checks a client's options (an object, no unknown key, a base URL that is absolute or
- * root-relative for a same-origin proxy) and builds its runtime. `credentials` names the
- * client's own extra options; it turns them into the auth strategy once they are checked.
+ * root-relative for a same-origin proxy) and builds its runtime. `auth` turns the client's own
+ * options into the auth strategy once they are checked.
  */
 export function clientRuntime<O extends ClientOptions>(
-  factory: string,
+  descriptor: ClientDescriptor<O>,
   options: O,
-  credentials: readonly (keyof O & string)[],
-  defaultBaseUrl: string,
-  client: ClientInfo,
   auth: (options: O) => AuthStrategy | undefined,
 ): ClientRuntime {
+  const { factory, credentials, defaultBaseUrl, client } = descriptor;
   checkKeys(options, [...credentials, ...CLIENT_KEYS], 'option', 'options', factory);
   const { baseUrl = defaultBaseUrl } = options;
   if (typeof baseUrl !== 'string' || !(baseUrl.startsWith('/') || URL.canParse(baseUrl))) {

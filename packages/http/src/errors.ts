@@ -138,9 +138,7 @@ export class ConnectionError extends SpecboundError {
   }
 
   override toJSON(): Record<string, unknown> {
-    const cause =
-      this.cause instanceof Error ? { name: this.cause.name, message: this.cause.message } : undefined;
-    return { ...super.toJSON(), request: this.request, cause };
+    return { ...super.toJSON(), request: this.request, cause: causeJSON(this.cause) };
   }
 }
 
@@ -201,10 +199,13 @@ export class CredentialsError extends SpecboundError {
   }
 
   override toJSON(): Record<string, unknown> {
-    const cause =
-      this.cause instanceof Error ? { name: this.cause.name, message: this.cause.message } : undefined;
-    return { ...super.toJSON(), cause };
+    return { ...super.toJSON(), cause: causeJSON(this.cause) };
   }
+}
+
+// The name and message of an (already redacted) cause: its stack and own fields stay out of JSON.
+function causeJSON(cause: unknown): { name: string; message: string } | undefined {
+  return cause instanceof Error ? { name: cause.name, message: cause.message } : undefined;
 }
 
 const REASON_PHRASES: Readonly<Record<number, string>> = {

@@ -20,7 +20,7 @@ import {
   resolveOptions,
 } from './options.js';
 import { redactUrl } from './redact.js';
-import { SpecboundRequest } from './request.js';
+import { neverAborts, SpecboundRequest } from './request.js';
 import {
   backoffDelay,
   isIdempotent,
@@ -116,8 +116,9 @@ function build(options: ResolvedOptions): HttpFetch {
     // 8 µs per request on a loopback benchmark. The listener stays until the body is read, so an
     // abort while the body streams still stops it.
     const forward = (): void => controller.abort(caller.reason);
+    const listening = !neverAborts(caller);
     if (caller.aborted) forward();
-    else caller.addEventListener('abort', forward, { once: true });
+    else if (listening) caller.addEventListener('abort', forward, { once: true });
     let timedOut = false;
     const timer =
       options.timeout > MAX_TIMER_MS
@@ -128,7 +129,7 @@ function build(options: ResolvedOptions): HttpFetch {
           }, options.timeout);
     const release = (): void => {
       clearTimeout(timer);
-      caller.removeEventListener('abort', forward);
+      if (listening) caller.removeEventListener('abort', forward);
     };
     const started = Date.now();
     let url = input.url;
@@ -165,7 +166,9 @@ function build(options: ResolvedOptions): HttpFetch {
       }
       url = request.url;
       phase = 'send';
-      const response = await raceSignal(send(request, signal), signal);
+      // The platform fetch honours its signal; a custom one might not, so it is raced against it.
+      const pending = send(request, signal);
+      const response = await (options.fetch === undefined ? pending : raceSignal(pending, signal));
       log(() => event({ status: response.status }));
       return {
         answer: {

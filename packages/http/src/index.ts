@@ -25,7 +25,13 @@ export {
   requireText,
   type WithResponse,
 } from './call.js';
-export { type ClientOptions, type ClientRuntime, clientRuntime, combineAuth } from './client.js';
+export {
+  type ClientDescriptor,
+  type ClientOptions,
+  type ClientRuntime,
+  clientRuntime,
+  combineAuth,
+} from './client.js';
 export {
   AbortError,
   ApiError,

@@ -89,29 +89,22 @@ export function resolveOptions(options: HttpOptions): ResolvedOptions {
   assertObject(options, 'options');
   assertKnownKeys(options, OPTION_KEYS, '');
   const { fetch, auth, logger, userAgent, client } = options;
-  if (fetch !== undefined && typeof fetch !== 'function') {
-    throw new ValidationError('fetch', `Option "fetch" must be a function (got ${typeof fetch}).`);
-  }
-  if (
-    auth !== undefined &&
-    (typeof auth !== 'object' || auth === null || typeof auth.authenticate !== 'function')
-  ) {
-    throw new ValidationError('auth', 'Option "auth" must be an AuthStrategy, e.g. bearerAuth(token).');
-  }
-  if (logger !== undefined && typeof logger !== 'function') {
-    throw new ValidationError('logger', `Option "logger" must be a function (got ${typeof logger}).`);
-  }
+  check('fetch', fetch === undefined || typeof fetch === 'function', 'a function', fetch);
+  check(
+    'auth',
+    auth === undefined || typeof auth?.authenticate === 'function',
+    'an AuthStrategy, e.g. bearerAuth(token)',
+    auth,
+  );
+  check('logger', logger === undefined || typeof logger === 'function', 'a function', logger);
   if (userAgent !== undefined) assertUserAgent(userAgent);
-  if (
-    client !== undefined &&
-    (typeof client !== 'object' ||
-      client === null ||
-      typeof client.name !== 'string' ||
-      client.name === '' ||
-      typeof client.version !== 'string')
-  ) {
-    throw new ValidationError('client', 'Option "client" must be { name: string; version: string }.');
-  }
+  check(
+    'client',
+    client === undefined ||
+      (typeof client?.name === 'string' && client.name !== '' && typeof client.version === 'string'),
+    '{ name: string; version: string }',
+    client,
+  );
   return {
     fetch,
     retry: resolveRetry(options.retry, DEFAULT_RETRY),
@@ -146,59 +139,51 @@ function resolveRetry(
   assertObject(retry, 'retry');
   assertKnownKeys(retry, RETRY_KEYS, 'retry.');
   const resolved = { ...fill, ...definedEntries(retry) };
-  if (!Number.isInteger(resolved.maxRetries) || resolved.maxRetries < 0) {
-    throw new ValidationError(
-      'retry.maxRetries',
-      `Option "retry.maxRetries" must be a non-negative integer (got ${describeNumber(resolved.maxRetries)}).`,
-    );
-  }
+  const { maxRetries, retryNonIdempotent } = resolved;
+  check(
+    'retry.maxRetries',
+    Number.isInteger(maxRetries) && maxRetries >= 0,
+    'a non-negative integer',
+    maxRetries,
+  );
   for (const key of ['initialDelayMs', 'maxDelayMs'] as const) {
     const value = resolved[key];
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-      throw new ValidationError(
-        `retry.${key}`,
-        `Option "retry.${key}" must be a non-negative number of ms (got ${describeNumber(value)}).`,
-      );
-    }
+    check(`retry.${key}`, Number.isFinite(value) && value >= 0, 'a non-negative number of ms', value);
   }
-  if (typeof resolved.retryNonIdempotent !== 'boolean') {
-    throw new ValidationError(
-      'retry.retryNonIdempotent',
-      `Option "retry.retryNonIdempotent" must be a boolean (got ${typeof resolved.retryNonIdempotent}).`,
-    );
-  }
+  check('retry.retryNonIdempotent', typeof retryNonIdempotent === 'boolean', 'a boolean', retryNonIdempotent);
   return resolved;
 }
 
 function resolveTimeout(timeout: number | undefined, fallback: number): number {
   if (timeout === undefined) return fallback;
-  if (typeof timeout !== 'number' || Number.isNaN(timeout) || timeout <= 0) {
-    throw new ValidationError(
-      'timeout',
-      `Option "timeout" must be a positive number of ms, or Infinity for none (got ${describeNumber(timeout)}).`,
-    );
-  }
+  check(
+    'timeout',
+    typeof timeout === 'number' && timeout > 0,
+    'a positive number of ms, or Infinity for none',
+    timeout,
+  );
   return timeout;
 }
 
 function resolveMaxResponseBytes(value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (
-    typeof value !== 'number' ||
-    !(value === Number.POSITIVE_INFINITY || (Number.isSafeInteger(value) && value >= 0))
-  ) {
-    throw new ValidationError(
-      'maxResponseBytes',
-      `Option "maxResponseBytes" must be a non-negative integer number of bytes, or Infinity for no limit (got ${describeNumber(value)}).`,
-    );
-  }
+  check(
+    'maxResponseBytes',
+    value === Number.POSITIVE_INFINITY || (Number.isSafeInteger(value) && value >= 0),
+    'a non-negative integer number of bytes, or Infinity for no limit',
+    value,
+  );
   return value;
 }
 
-// Numbers are safe to show; anything else is described by its type only (it may be a credential
-// passed to the wrong option).
-function describeNumber(value: unknown): string {
-  return typeof value === 'number' ? String(value) : typeof value;
+/**
+ * Throws `ValidationError` for `field` unless `ok`. Only a number is shown back; anything else
+ * is described by its type (it may be a credential passed to the wrong option).
+ */
+function check(field: string, ok: boolean, expected: string, value: unknown): void {
+  if (ok) return;
+  const got = typeof value === 'number' ? String(value) : value === null ? 'null' : typeof value;
+  throw new ValidationError(field, `Option "${field}" must be ${expected} (got ${got}).`);
 }
 
 function definedEntries(retry: RetryOptions): Partial<ResolvedRetryOptions> {
@@ -206,12 +191,7 @@ function definedEntries(retry: RetryOptions): Partial<ResolvedRetryOptions> {
 }
 
 function assertObject(value: unknown, name: string): asserts value is object {
-  if (typeof value !== 'object' || value === null) {
-    throw new ValidationError(
-      name,
-      `${name === 'options' || name === 'overrides' ? 'The options' : `Option "${name}"`} must be an object (got ${value === null ? 'null' : typeof value}).`,
-    );
-  }
+  check(name, typeof value === 'object' && value !== null, 'an object', value);
 }
 
 // Catches typos such as `{ maxRetry: 3 }` that would otherwise be silently ignored. `prefix` is the

@@ -10,7 +10,8 @@
  * `fetch(url, init)` once, like hand-written code would.
  *
  * It offers the parts of the `Request` interface that middleware uses (`url`, `method`,
- * `headers`, `signal`, `body`, `clone()`, `text()`, `json()`, …), and `instanceof` it also
+ * `headers`, `signal`, `redirect`, `body`, `bodyUsed`, `clone()`, `text()`, `json()`,
+ * `arrayBuffer()`, `formData()`), and `instanceof` it also
  * accepts a real `Request`, so a middleware may still return one. It is not a `Request` for
  * `instanceof Request`: code that needs one calls `toRequest()`.
  */
@@ -53,10 +54,6 @@ export class SpecboundRequest {
     return this.#init.redirect ?? 'follow';
   }
 
-  get credentials(): RequestCredentials {
-    return this.#init.credentials ?? 'same-origin';
-  }
-
   get bodyUsed(): boolean {
     return this.#used;
   }
@@ -64,11 +61,6 @@ export class SpecboundRequest {
   /** The body as a stream (a new one each time the body is read; `null` without a body). */
   get body(): ReadableStream<Uint8Array> | null {
     return this.#body === null ? null : this.#take().body;
-  }
-
-  /** Whether the body can be sent again on a retry without copying (everything but a stream). */
-  get replayable(): boolean {
-    return !(this.#body instanceof ReadableStream);
   }
 
   /** The same request with another URL (e.g. an API key added to the query). Shares the body. */
@@ -106,10 +98,6 @@ export class SpecboundRequest {
     return this.#take().arrayBuffer();
   }
 
-  blob(): Promise<Blob> {
-    return this.#take().blob();
-  }
-
   formData(): Promise<FormData> {
     return this.#take().formData();
   }
@@ -144,6 +132,11 @@ export class SpecboundRequest {
 
 // The signal of a request made without one: never aborts. Shared, so listeners on it must be removed.
 const NEVER = new AbortController().signal;
+
+/** Whether `signal` is the one of a `SpecboundRequest` made without a signal: it never aborts. */
+export function neverAborts(signal: AbortSignal): boolean {
+  return signal === NEVER;
+}
 
 const NORMALIZED = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT']);
 

@@ -15,7 +15,10 @@ export type JsonBodyOf<O> = O extends { requestBody?: { content: { 'application/
   : unknown;
 
 /** An operation's `params` under the convention: path, query and JSON body fields, spec names. */
-export type ParamsOf<O> = PathParamsOf<O> & QueryParamsOf<O> & JsonBodyOf<O>;
+export type ParamsOf<O> = OrNone<PathParamsOf<O> & QueryParamsOf<O> & JsonBodyOf<O>>;
+
+/** An operation without parameters takes an empty object (or nothing), never a string or a number. */
+type OrNone<T> = unknown extends T ? Record<string, never> : T;
 
 /** The JSON body of an operation's 200 answer. */
 export type ResponseOf<O> = O extends { responses: { 200: { content: { 'application/json': infer D } } } }

@@ -225,11 +225,13 @@ describe('clientRuntime() and combineAuth()', () => {
   it('refuses an unknown option and a bad base URL, naming them and the factory', () => {
     const make = (options: object) =>
       clientRuntime(
-        'createTestClient',
+        {
+          factory: 'createTestClient',
+          credentials: ['apiKey'],
+          defaultBaseUrl: 'https://api.test',
+          client: info,
+        },
         options as never,
-        ['apiKey'],
-        'https://api.test',
-        info,
         () => undefined,
       );
     expect(() => make({ baseURL: 'x' })).toThrow(

@@ -1,3 +1,5 @@
+import type { PathParamsOf } from '../src/index.js';
+
 // The convention check both clients' tests run (see ../CONVENTIONS.md). It walks every operation
 // of a generated `schema.ts` (the `paths` interface openapi-typescript writes from the spec) and
 // checks a client exposes each one under the convention.
@@ -77,3 +79,24 @@ export function conventionProblems(
 export function fillPath(template: string, params: Readonly<Record<string, unknown>>): string {
   return template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
 }
+
+/** The method of a client at a dotted name, as a type. */
+export type MethodAtName<C, N extends string> = N extends `${infer Head}.${infer Rest}`
+  ? Head extends keyof C
+    ? MethodAtName<C[Head], Rest>
+    : never
+  : N extends keyof C
+    ? C[N]
+    : never;
+
+/** The params a client's method at a dotted name takes. */
+export type ParamsAtName<C, N extends string> =
+  MethodAtName<C, N> extends (...args: infer A) => unknown ? NonNullable<A[0]> : never;
+
+/** The path parameters of each operation that its method's params do not name (`never` when none). */
+export type UnnamedPathParams<C, Table extends Record<string, string>, Ops> = {
+  [K in keyof Table & keyof Ops]: Exclude<
+    keyof PathParamsOf<Ops[K]>,
+    keyof ParamsAtName<C, Table[K] & string>
+  >;
+}[keyof Table & keyof Ops];

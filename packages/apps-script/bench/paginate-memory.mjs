@@ -1,0 +1,40 @@
+// One pagination-memory measurement, in its own process: `node paginate-memory.mjs <iterate|loop> <total>`.
+// Prints { count, maxRssKiB, peakHeapKiB } as JSON.
+import { fileURLToPath } from 'node:url';
+import { createAppsScriptClient } from '../dist/index.js';
+import { startServer } from './harness.mjs';
+
+const [mode, totalArg] = process.argv.slice(2);
+const total = Number.parseInt(totalArg, 10);
+const server = await startServer(fileURLToPath(new URL('./server.mjs', import.meta.url)), [String(total)]);
+const client = createAppsScriptClient({ baseUrl: `http://127.0.0.1:${server.port}`, auth: 'token' });
+const params = { statuses: ['FAILED'], pageSize: 100 };
+
+let peakHeap = 0;
+const sample = () => {
+  peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+};
+let count = 0;
+if (mode === 'iterate') {
+  for await (const process_ of client.processes.iterate(params)) {
+    if (process_.functionName !== undefined) count++;
+    if (count % 100 === 0) sample();
+  }
+} else {
+  let pageToken;
+  do {
+    const page = await client.processes.list(pageToken === undefined ? params : { ...params, pageToken });
+    for (const process_ of page.processes ?? []) if (process_.functionName !== undefined) count++;
+    sample();
+    pageToken = page.nextPageToken || undefined;
+  } while (pageToken !== undefined);
+}
+server.stop();
+if (count !== total) throw new Error(`counted ${count} of ${total}`);
+process.stdout.write(
+  JSON.stringify({
+    count,
+    maxRssKiB: process.resourceUsage().maxRSS,
+    peakHeapKiB: Math.round(peakHeap / 1024),
+  }),
+);

@@ -1,0 +1,59 @@
+// The lean request openapi-fetch builds (`SpecboundRequest`) behaves like a Request for
+// middleware on `raw`, and what reaches fetch is the same request.
+import { describe, expect, it } from 'vitest';
+import { createAppsScriptClient } from '../src/index.js';
+import { fakeFetch, json, only } from './fake-fetch.js';
+
+const SCRIPT_ID = 'abc123';
+
+describe('middleware on raw sees a Request-like request', () => {
+  it('reads method, url, headers and the JSON body of a POST', async () => {
+    const fake = fakeFetch(() => json(200, { done: true, response: { result: 7 } }));
+    const client = createAppsScriptClient({ fetch: fake.fetch, auth: 'tok' });
+    const seen: unknown[] = [];
+    client.raw.use({
+      async onRequest({ request }) {
+        seen.push(request.method, new URL(request.url).pathname, request.headers.get('content-type'));
+        seen.push(await request.clone().json());
+      },
+    });
+    expect(await client.scripts.run({ deploymentId: 'd1', function: 'main', parameters: [1] })).toBe(7);
+    expect(seen).toEqual([
+      'POST',
+      '/v1/scripts/d1:run',
+      'application/json',
+      { function: 'main', parameters: [1] },
+    ]);
+    // The request middleware sees carries no credentials; the one sent does.
+    expect(only(fake.calls).headers.get('authorization')).toBe('Bearer tok');
+    expect(only(fake.calls).body).toEqual({ function: 'main', parameters: [1] });
+  });
+
+  it('accepts a platform Request returned by middleware', async () => {
+    const fake = fakeFetch(() => json(200, { scriptId: SCRIPT_ID }));
+    const client = createAppsScriptClient({ fetch: fake.fetch });
+    client.raw.use({
+      onRequest({ request }) {
+        return new Request(request.url, {
+          method: request.method,
+          headers: { 'x-rebuilt': 'yes' },
+        });
+      },
+    });
+    expect(await client.projects.get({ scriptId: SCRIPT_ID })).toEqual({ scriptId: SCRIPT_ID });
+    expect(only(fake.calls).headers.get('x-rebuilt')).toBe('yes');
+  });
+
+  it('lets onResponse middleware read a clone of the body', async () => {
+    const fake = fakeFetch(() => json(200, { scriptId: SCRIPT_ID, title: 'T' }));
+    const client = createAppsScriptClient({ fetch: fake.fetch });
+    const logged: unknown[] = [];
+    client.raw.use({
+      async onResponse({ response }) {
+        logged.push(await response.clone().json());
+      },
+    });
+    expect(await client.projects.get({ scriptId: SCRIPT_ID })).toEqual({ scriptId: SCRIPT_ID, title: 'T' });
+    expect(logged).toEqual([{ scriptId: SCRIPT_ID, title: 'T' }]);
+  });
+});

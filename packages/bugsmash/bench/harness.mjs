@@ -1,0 +1,66 @@
+// Throughput harness of this package's bench: a fixed number of requests per round, every
+// contender once per round in rotating order, the median of per-round ratios with min and max.
+// The server runs in its own process. Besides requests per second, each measurement records the
+// CPU time this (client) process spent per request, which the other load of a shared machine
+// disturbs less than wall-clock throughput.
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+
+/** Starts `script` in its own process and resolves with its printed port and a stop function. */
+export async function startServer(script, args = []) {
+  // execArgv: [] so that profiling flags given to the bench do not apply to the server.
+  const child = fork(script, args, { stdio: ['ignore', 'pipe', 'inherit', 'ipc'], execArgv: [] });
+  const [line] = await once(child.stdout, 'data');
+  return { port: Number.parseInt(String(line), 10), stop: () => child.disconnect() };
+}
+
+/** `{ rps, cpuUs }` for `total` calls made by `concurrency` callers. */
+export async function measure(call, total, concurrency) {
+  let started = 0;
+  const cpu = process.cpuUsage();
+  const begin = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (started < total) {
+        started++;
+        await call();
+      }
+    }),
+  );
+  const seconds = (performance.now() - begin) / 1000;
+  const used = process.cpuUsage(cpu);
+  return { rps: total / seconds, cpuUs: (used.user + used.system) / total };
+}
+
+export const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/**
+ * Runs every contender `rounds` times with `requests` calls each, rotating the order each round,
+ * after `warmup` calls each. Returns, per contender, the samples aligned by round.
+ */
+export async function compare(contenders, { rounds, requests, concurrency, warmup }) {
+  const names = Object.keys(contenders);
+  for (const name of names) await measure(contenders[name], warmup, concurrency);
+  const samples = Object.fromEntries(names.map((name) => [name, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (let i = 0; i < names.length; i++) {
+      const name = names[(i + round) % names.length];
+      samples[name].push(await measure(contenders[name], requests, concurrency));
+    }
+  }
+  return samples;
+}
+
+/** `{ median, min, max }` of the per-round throughput ratios a / b. */
+export function ratio(samples, a, b) {
+  const ratios = samples[a].map((sample, i) => sample.rps / samples[b][i].rps);
+  return { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) };
+}
+
+export const formatRatio = (r) => `**${r.median.toFixed(2)}×** (${r.min.toFixed(2)}–${r.max.toFixed(2)})`;
+export const medianRps = (list) => median(list.map((sample) => sample.rps));
+export const medianCpu = (list) => median(list.map((sample) => sample.cpuUs));
