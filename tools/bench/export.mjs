@@ -77,7 +77,7 @@ const subjects = [
 
 async function rows(file) {
   // Counts CSV records by their comment ids (every record has exactly one), header excluded.
-  const text = await readFile(file, 'utf8');
+  const text = (await readFile(file, 'utf8')).replace(/^\uFEFF/, '');
   return (text.match(/^[0-9a-f-]{36},/gm) ?? []).length;
 }
 
