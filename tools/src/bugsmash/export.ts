@@ -11,6 +11,8 @@ import type { BugSmash, ExportedComment } from './types.js';
 /** Where the export goes: `write` resolves when the sink can take more (backpressure). */
 export interface TextSink {
   write(chunk: string): Promise<void>;
+  /** Called once after the last write, to push out anything buffered. */
+  flush?(): Promise<void>;
 }
 
 export interface ExportProgress {
@@ -118,30 +120,49 @@ export async function exportComments(
     }
   }
   await sink.write(writer.tail(summary.comments));
+  await sink.flush?.();
   return summary;
 }
 
-/** A sink over a Node writable stream that waits for `drain` when the stream's buffer is full. */
-export function streamSink(stream: NodeJS.WritableStream): TextSink {
-  return {
-    write(chunk) {
-      if (chunk === '') return Promise.resolve();
-      return new Promise((resolve, reject) => {
-        const onError = (error: Error) => reject(error);
-        stream.once('error', onError);
-        const flushed = stream.write(chunk, (error) => {
-          if (error) reject(error);
-        });
-        if (flushed) {
+/**
+ * A sink over a Node writable stream. Small chunks (one comment each) are gathered into writes of
+ * about 64 KiB, so 100 000 comments are not 100 000 write calls; `write` waits for `drain` when the
+ * stream's buffer is full.
+ */
+export function streamSink(stream: NodeJS.WritableStream, chunkSize = 64 * 1024): TextSink {
+  let pending: string[] = [];
+  let size = 0;
+  const push = (text: string): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const onError = (error: Error) => reject(error);
+      stream.once('error', onError);
+      const flushed = stream.write(text, (error) => {
+        if (error) reject(error);
+      });
+      if (flushed) {
+        stream.off('error', onError);
+        resolve();
+      } else {
+        stream.once('drain', () => {
           stream.off('error', onError);
           resolve();
-        } else {
-          stream.once('drain', () => {
-            stream.off('error', onError);
-            resolve();
-          });
-        }
-      });
+        });
+      }
+    });
+  const flush = async () => {
+    if (size === 0) return;
+    const text = pending.join('');
+    pending = [];
+    size = 0;
+    await push(text);
+  };
+  return {
+    async write(chunk) {
+      if (chunk === '') return;
+      pending.push(chunk);
+      size += chunk.length;
+      if (size >= chunkSize) await flush();
     },
+    flush,
   };
 }

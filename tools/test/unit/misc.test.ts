@@ -115,3 +115,21 @@ describe('updateComment', () => {
     expect(fake.requests[0]?.body).toEqual({ priority: 'P2' });
   });
 });
+
+describe('streamSink', () => {
+  it('gathers small chunks into large writes and flushes the rest', async () => {
+    const { PassThrough } = await import('node:stream');
+    const { streamSink } = await import('../../src/bugsmash/export.js');
+    const stream = new PassThrough();
+    const writes: string[] = [];
+    stream.on('data', (chunk: Buffer) => writes.push(chunk.toString('utf8')));
+    const sink = streamSink(stream, 100);
+    for (let i = 0; i < 50; i++) await sink.write(`${'x'.repeat(9)}\n`);
+    expect(writes.length).toBe(5);
+    await sink.write('tail');
+    await sink.flush?.();
+    await new Promise((r) => setImmediate(r));
+    expect(writes.join('')).toBe(`${`${'x'.repeat(9)}\n`.repeat(50)}tail`);
+    expect(writes).toHaveLength(6);
+  });
+});
