@@ -26,6 +26,17 @@ export const GROUPS: readonly Group[] = [
     load: () => import('./commands/apps-script/index.js'),
   },
   {
+    name: 'bugsmash',
+    aliases: ['bs'],
+    summary: 'BugSmash: projects, versions, comments (export, triage), folders, webhooks (listen)',
+    load: () => import('./commands/bugsmash/index.js'),
+  },
+  {
+    name: 'sync',
+    summary: 'sync comments: BugSmash comments into an Apps Script function, idempotently',
+    load: () => import('./commands/sync/index.js'),
+  },
+  {
     name: 'login',
     summary: 'sign in to Google for the Apps Script commands (browser, --no-browser, --from-clasp)',
     load: () => import('./commands/login/index.js'),

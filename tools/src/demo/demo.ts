@@ -15,6 +15,7 @@ import { listProcesses } from '../apps-script/processes.js';
 import { createProject, pushProject } from '../apps-script/project.js';
 import { runFunction } from '../apps-script/run.js';
 import { ToolsError } from '../errors.js';
+import { bugsmashWorkflowSteps } from './bugsmash-workflows.js';
 
 export interface DemoStep {
   service: 'apps-script' | 'bugsmash';
@@ -273,6 +274,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
       name: 'webhook',
       detail: 'resolved a comment → status_changed delivered to a local receiver, signature verified',
     });
+    await bugsmashWorkflowSteps({ bugs, gas, scriptId: created.scriptId, projectId: project.id, dir }, done);
     return { steps, appsScriptUrl: emulator.appsScriptUrl, bugsmashUrl: emulator.bugsmashUrl };
   } finally {
     receiver.close();

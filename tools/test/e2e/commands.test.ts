@@ -28,13 +28,16 @@ describe('specbound demo', () => {
       'project',
       'comments',
       'webhook',
+      'export',
+      'sync',
     ]) {
       expect(result.stdout).toMatch(new RegExp(`✓ (gas|bs ) ${step}`));
     }
     expect(result.stdout).toContain('greet("Ada") → "Hello, Ada! (from Apps Script)"');
     expect(result.stdout).toMatch(/at total \(line \d+\)/);
     expect(result.stdout).toContain('signature verified');
-    expect(result.stderr).toContain('11 steps passed');
+    expect(result.stderr).toContain('13 steps passed');
+    expect(result.stdout).toContain('run again: 0 sent');
   });
 
   it('--json streams one NDJSON line per step', async () => {
@@ -44,7 +47,7 @@ describe('specbound demo', () => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as { service: string; name: string });
-    expect(steps).toHaveLength(11);
+    expect(steps).toHaveLength(13);
     expect(steps.map((s) => s.name)).toEqual([
       'create',
       'push',
@@ -57,6 +60,8 @@ describe('specbound demo', () => {
       'project',
       'comments',
       'webhook',
+      'export',
+      'sync',
     ]);
   });
 });

@@ -1,0 +1,172 @@
+// `specbound bs comments export` of 100 000 comments (1 000 projects × 100, every tenth comment with a
+// reply) from a fake BugSmash server running in its own process, against the peer `export-naive.mjs`
+// (the same client and fetch concurrency, but everything collected in memory, then written).
+// Both run as fresh Node processes, a fixed number of rounds, the order alternating each round.
+// Figures: comments/s and peak RSS (the process's maxRSS at exit) for each, and the median of the
+// per-round ratios with min and max. Writes tools/bench/export-results.md.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// EXPORT_BENCH_PROJECTS only for a quick check of this script; the figures are for 1000.
+const PROJECTS = Number(process.env.EXPORT_BENCH_PROJECTS ?? 1000);
+const PER_PROJECT = 100;
+const COMMENTS = PROJECTS * PER_PROJECT;
+const ROUNDS = Number(process.env.EXPORT_BENCH_ROUNDS ?? 2);
+const here = dirname(fileURLToPath(import.meta.url));
+const KEY = 'bench-key-0123456789';
+// Reports the process's peak RSS on stderr when it exits.
+const RSS_HOOK =
+  'data:text/javascript,process.on("exit",()=>process.stderr.write("\\nMAXRSS_KB "+process.resourceUsage().maxRSS+"\\n"))';
+
+function run(args, env) {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const child = spawn(process.execPath, ['--import', RSS_HOOK, ...args], {
+      env: { ...process.env, ...env },
+    });
+    let stderr = '';
+    let stdout = '';
+    child.stdout.on('data', (c) => {
+      stdout += c;
+    });
+    child.stderr.on('data', (c) => {
+      stderr += c;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      if (code !== 0) return reject(new Error(`${args.join(' ')} exited ${code}: ${stderr}`));
+      const rss = Number(/MAXRSS_KB (\d+)/.exec(stderr)?.[1]);
+      resolve({ seconds, rssMiB: rss / 1024, stdout });
+    });
+  });
+}
+
+async function startServer(projects) {
+  const child = spawn(process.execPath, [join(here, 'fake-bugsmash-server.mjs')], {
+    env: {
+      ...process.env,
+      PROJECTS: String(projects),
+      PER_PROJECT: String(PER_PROJECT),
+      BUGSMASH_API_KEY: KEY,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((resolve) => child.stdout.once('data', (c) => resolve(String(c).trim())));
+  return { child, env: { SPECBOUND_BUGSMASH_URL: url, BUGSMASH_API_KEY: KEY, NO_COLOR: '1' } };
+}
+const { child: server, env } = await startServer(PROJECTS);
+const dir = await mkdtemp(join(tmpdir(), 'export-bench-'));
+
+const subjects = [
+  {
+    name: 'specbound bs comments export (streaming)',
+    args: (out) => [
+      join(here, '..', 'bin', 'specbound.js'),
+      'bs',
+      'comments',
+      'export',
+      '--all-projects',
+      '--format',
+      'csv',
+      '--out',
+      out,
+    ],
+  },
+  { name: 'collect-then-write peer', args: (out) => [join(here, 'export-naive.mjs'), out] },
+];
+
+async function rows(file) {
+  // Counts CSV records by their comment ids (every record has exactly one), header excluded.
+  const text = (await readFile(file, 'utf8')).replace(/^\uFEFF/, '');
+  return (text.match(/^[0-9a-f-]{36},/gm) ?? []).length;
+}
+
+const results = subjects.map(() => []);
+const speedRatios = [];
+const rssRatios = [];
+try {
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? [0, 1] : [1, 0];
+    const roundResults = [];
+    for (const i of order) {
+      const out = join(dir, `out-${i}.csv`);
+      const result = await run(subjects[i].args(out), env);
+      const count = await rows(out);
+      if (count !== COMMENTS) throw new Error(`${subjects[i].name} wrote ${count} comments, not ${COMMENTS}`);
+      roundResults[i] = { ...result, perSecond: COMMENTS / result.seconds };
+      console.error(
+        `round ${round + 1}: ${subjects[i].name}: ${roundResults[i].perSecond.toFixed(0)} comments/s, ${result.rssMiB.toFixed(0)} MiB`,
+      );
+    }
+    for (const [i, r] of roundResults.entries()) results[i].push(r);
+    speedRatios.push(roundResults[0].perSecond / roundResults[1].perSecond);
+    rssRatios.push(roundResults[1].rssMiB / roundResults[0].rssMiB);
+  }
+} finally {
+  server.kill('SIGTERM');
+}
+
+// Memory against size: the same export of a tenth of the comments, once per subject. Flat memory
+// means the streaming export's peak stays where it is; the peer's grows with the comments.
+const SMALL = COMMENTS / 10;
+const small = await startServer(PROJECTS / 10);
+const smallResults = [];
+try {
+  for (const [i, subject] of subjects.entries()) {
+    const out = join(dir, `small-${i}.csv`);
+    const result = await run(subject.args(out), small.env);
+    const count = await rows(out);
+    if (count !== SMALL) throw new Error(`${subject.name} wrote ${count} comments, not ${SMALL}`);
+    smallResults.push(result);
+    console.error(`${SMALL} comments: ${subject.name}: ${result.rssMiB.toFixed(0)} MiB`);
+  }
+} finally {
+  small.child.kill('SIGTERM');
+  await rm(dir, { recursive: true, force: true });
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const range = (values, digits = 2) =>
+  `${median(values).toFixed(digits)} (min ${Math.min(...values).toFixed(digits)}, max ${Math.max(...values).toFixed(digits)})`;
+
+const table = subjects
+  .map(
+    (s, i) =>
+      `| ${s.name} | ${median(results[i].map((r) => r.perSecond)).toFixed(0)} | ${median(results[i].map((r) => r.rssMiB)).toFixed(0)} MiB | ${Math.max(...results[i].map((r) => r.rssMiB)).toFixed(0)} MiB |`,
+  )
+  .join('\n');
+const text = `# Comment export (tools/bench/export.mjs)
+
+\`specbound bs comments export --all-projects --format csv --out FILE\` of **${COMMENTS.toLocaleString('en')} comments**
+(${PROJECTS} projects × ${PER_PROJECT}, every tenth comment with one reply: ${PROJECTS} comment lists and
+${COMMENTS.toLocaleString('en')} replies requests, 8 replies fetches in flight) from a fake BugSmash server in its own process on loopback, against a
+collect-then-write peer (the same client, the same concurrency, the same CSV library, but every comment held in
+memory until the end). ${ROUNDS} rounds, each subject a fresh Node process, order alternating; every run's file is
+checked to hold all ${COMMENTS.toLocaleString('en')} comments. Peak RSS is the process's \`maxRSS\` at exit.
+
+| subject | comments/s (median) | peak RSS (median) | peak RSS (max) |
+|---|---|---|---|
+${table}
+
+Peak RSS against the number of comments (one run each):
+
+| subject | ${SMALL.toLocaleString('en')} comments | ${COMMENTS.toLocaleString('en')} comments (median) |
+|---|---|---|
+${subjects.map((s, i) => `| ${s.name} | ${smallResults[i].rssMiB.toFixed(0)} MiB | ${median(results[i].map((r) => r.rssMiB)).toFixed(0)} MiB |`).join('\n')}
+
+- Throughput, streaming ÷ peer: **${range(speedRatios)}×**. Both make the same requests; the streaming export also
+  writes (and formats) each comment as it arrives, in order, while the peer formats everything at the end.
+- Peak RSS, peer ÷ streaming: **${range(rssRatios)}×**. The streaming export holds one project's comment list
+  (the service does not page comments) plus the 8 comments whose replies are in flight, so its memory does not
+  grow with the number of comments; the peer's grows with every comment.
+`;
+await writeFile(join(here, 'export-results.md'), text);
+console.log(text);

@@ -1,0 +1,84 @@
+import type { StatusFilter } from '../../../bugsmash/comments.js';
+import { type ExportProgress, exportComments, streamSink, type TextSink } from '../../../bugsmash/export.js';
+import { openAtomic } from '../../../bugsmash/files.js';
+import type { ExportFormat } from '../../../bugsmash/format.js';
+import { UsageError } from '../../../errors.js';
+import type { CliContext } from '../../context.js';
+import { type AuthOptions, bugsmashClient } from './client.js';
+
+export interface ExportCommandOptions extends AuthOptions {
+  format: ExportFormat;
+  status?: StatusFilter | undefined;
+  since?: number | undefined;
+  out?: string | undefined;
+  allProjects?: true | undefined;
+  concurrency: number;
+}
+
+/** A one-line bar on stderr, redrawn at most every 100 ms (only on a TTY). */
+function progressBar(stream: NodeJS.WriteStream) {
+  let last = 0;
+  let shown = false;
+  return {
+    update(p: ExportProgress, force = false) {
+      const now = Date.now();
+      if (!force && now - last < 100) return;
+      last = now;
+      shown = true;
+      const width = 24;
+      const ratio = p.projectTotal === 0 ? 1 : p.projectDone / p.projectTotal;
+      const filled = Math.round(ratio * width);
+      const projects = p.projects === undefined ? `${p.project}` : `${p.project}/${p.projects}`;
+      const line = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] project ${projects} ${p.projectDone}/${p.projectTotal} · ${p.written} comments`;
+      stream.write(`\r\x1b[2K${line}`);
+    },
+    clear() {
+      if (shown) stream.write('\r\x1b[2K');
+    },
+  };
+}
+
+export async function commentsExport(
+  ctx: CliContext,
+  projectIds: string[],
+  options: ExportCommandOptions,
+): Promise<void> {
+  if (projectIds.length > 0 === (options.allProjects === true)) {
+    throw new UsageError('Name the projects to export, or pass --all-projects (not both).', {
+      hint: 'specbound bs comments export <projectId…> --format csv, or --all-projects.',
+    });
+  }
+  const client = await bugsmashClient(ctx, options);
+  const stderr = process.stderr;
+  const bar = stderr.isTTY === true && ctx.io.stderr === stderr ? progressBar(stderr) : undefined;
+  const controller = new AbortController();
+  const onSignal = () => controller.abort(new Error('interrupted'));
+  process.once('SIGINT', onSignal);
+  const file = options.out === undefined ? undefined : openAtomic(options.out);
+  const sink: TextSink = streamSink(file?.stream ?? process.stdout);
+  try {
+    const summary = await exportComments(client, sink, {
+      projects: options.allProjects === true ? 'all' : projectIds,
+      format: options.format,
+      status: options.status,
+      since: options.since,
+      concurrency: options.concurrency,
+      signal: controller.signal,
+      onProgress: bar === undefined ? undefined : (p) => bar.update(p, p.projectDone === p.projectTotal),
+    });
+    await file?.commit();
+    bar?.clear();
+    const where = options.out ?? 'stdout';
+    if (options.out !== undefined)
+      ctx.io.result({ ...summary, out: options.out, format: options.format }, () => undefined);
+    ctx.io.progress(
+      `exported ${summary.comments} comment(s) with ${summary.replies} replies from ${summary.projects} project(s) to ${where} (${options.format})`,
+    );
+  } catch (error) {
+    bar?.clear();
+    await file?.abort();
+    throw error;
+  } finally {
+    process.off('SIGINT', onSignal);
+  }
+}

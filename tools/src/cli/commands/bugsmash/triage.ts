@@ -1,0 +1,62 @@
+import { PRIORITIES, type Priority } from '../../../bugsmash/comments.js';
+import { type TriagePrompter, triageComments } from '../../../bugsmash/triage.js';
+import { UsageError } from '../../../errors.js';
+import type { CliContext } from '../../context.js';
+import { type AuthOptions, bugsmashClient } from './client.js';
+
+export async function commentsTriage(
+  ctx: CliContext,
+  projectId: string,
+  options: AuthOptions,
+): Promise<void> {
+  if (process.stdin.isTTY !== true || process.stdout.isTTY !== true) {
+    throw new UsageError('comments triage is interactive and needs a terminal.', {
+      hint: 'In scripts use comments ls, comments resolve, comments set and reply.',
+    });
+  }
+  const client = await bugsmashClient(ctx, options);
+  const clack = await import('@clack/prompts');
+  const cancelled = <T>(value: T | symbol): value is symbol => clack.isCancel(value);
+  const prompter: TriagePrompter = {
+    show(comment, index, total) {
+      const who = comment.comment_by_name ?? comment.comment_by_email ?? 'someone';
+      clack.note(
+        `${comment.comment}\n\n${who} · ${comment.created_at} · ${comment.priority}`,
+        `${index + 1}/${total}  #${comment.comment_number}`,
+      );
+    },
+    async action() {
+      const value = await clack.select({
+        message: 'What now?',
+        options: [
+          { value: 'resolve', label: 'Resolve' },
+          { value: 'priority', label: 'Set priority' },
+          { value: 'reply', label: 'Reply' },
+          { value: 'skip', label: 'Skip' },
+          { value: 'quit', label: 'Quit' },
+        ] as const,
+      });
+      return cancelled(value) ? undefined : value;
+    },
+    async priority(current) {
+      const value = await clack.select<Priority>({
+        message: 'Priority',
+        initialValue: (PRIORITIES as readonly string[]).includes(current) ? (current as Priority) : 'Unset',
+        options: PRIORITIES.map((p) => ({ value: p, label: p })),
+      });
+      return cancelled(value) ? undefined : value;
+    },
+    async reply() {
+      const value = await clack.text({ message: 'Reply', placeholder: 'Enter to send, Esc to go back' });
+      return cancelled(value) ? undefined : value;
+    },
+    note(text) {
+      clack.log.success(text);
+    },
+  };
+  clack.intro(`Triage: active comments of ${projectId}`);
+  const summary = await triageComments(client, projectId, prompter);
+  clack.outro(
+    `${summary.seen}/${summary.total} seen · ${summary.resolved.length} resolved · ${summary.prioritized.length} prioritised · ${summary.replied.length} replied · ${summary.skipped.length} skipped${summary.quit ? ' (quit)' : ''}`,
+  );
+}

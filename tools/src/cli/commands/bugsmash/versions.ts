@@ -1,0 +1,57 @@
+import { stat } from 'node:fs/promises';
+import { progressFetch } from '../../../bugsmash/projects.js';
+import { UsageError } from '../../../errors.js';
+import type { CliContext } from '../../context.js';
+import { type AuthOptions, bugsmashClient } from './client.js';
+
+/** Files at least this big get a progress line on stderr. */
+const PROGRESS_FROM_BYTES = 1024 * 1024;
+
+export async function versionsUpload(
+  ctx: CliContext,
+  projectId: string,
+  file: string,
+  options: AuthOptions,
+): Promise<void> {
+  const info = await stat(file).catch((error: unknown) => {
+    throw new UsageError(`cannot read ${file}.`, {
+      hint: 'Check the path of the file to upload.',
+      cause: error,
+    });
+  });
+  if (!info.isFile()) throw new UsageError(`${file} is not a file.`, { hint: 'Name the file to upload.' });
+  const showProgress = info.size >= PROGRESS_FROM_BYTES;
+  let last = 0;
+  const fetch = showProgress
+    ? progressFetch((sent) => {
+        const now = Date.now();
+        if (now - last < 200 && sent < info.size) return;
+        last = now;
+        const percent = Math.min(100, Math.floor((sent / info.size) * 100));
+        ctx.io.progress(
+          `uploading ${file}: ${percent}% (${mib(Math.min(sent, info.size))} of ${mib(info.size)})`,
+        );
+      })
+    : undefined;
+  const client = await bugsmashClient(ctx, options, fetch);
+  const answer = await client.versions.create({ projectId, file });
+  ctx.io.result(answer ?? { projectId }, () =>
+    ctx.io.line(`uploaded ${file} as a new version of ${projectId}`),
+  );
+}
+
+function mib(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+export async function versionsLs(ctx: CliContext, projectId: string, options: AuthOptions): Promise<void> {
+  const client = await bugsmashClient(ctx, options);
+  const versions = await client.versions.list({ projectId });
+  ctx.io.table(versions, [
+    { header: 'id', value: (v) => v.id },
+    { header: 'name', value: (v) => v.version_name },
+    { header: 'status', value: (v) => v.status },
+    { header: 'link', value: (v) => v.short_url },
+    { header: 'updated', value: (v) => v.updated_at },
+  ]);
+}

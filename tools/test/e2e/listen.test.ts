@@ -1,0 +1,212 @@
+// `webhooks listen` end to end: deliveries from the emulator's `webhooks test` verified and
+// printed, tampered and stale ones rejected with 400, verified ones forwarded with their original
+// headers and body, and the service answered as the forwarded endpoint answered.
+
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { signWebhook } from '@specbound/bugsmash';
+import { DEFAULT_BUGSMASH_API_KEY } from '@specbound/emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { background, control } from './bs-helpers.js';
+import { type Harness, startHarness } from './harness.js';
+
+let h: Harness;
+const KEY = { BUGSMASH_API_KEY: DEFAULT_BUGSMASH_API_KEY };
+const bs = (args: string[]) => h.run(['bs', ...args], { env: KEY });
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+beforeAll(async () => {
+  h = await startHarness();
+  await control(h, 'POST', '/reset');
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+async function secretFile(url: string): Promise<{ file: string; secret: string }> {
+  const dir = await h.tempDir();
+  const file = join(dir, 'whsec');
+  const created = await bs(['webhooks', 'create', '--url', url, '--secret-out', file]);
+  expect(created.code, created.stderr).toBe(0);
+  return { file, secret: (await readFile(file, 'utf8')).trim() };
+}
+
+describe('webhooks listen', () => {
+  it('verifies deliveries from webhooks test, prints NDJSON, rejects tampered and stale ones with 400', async () => {
+    // The port is chosen first so the webhook can be created before the listener starts.
+    const port = await freePort();
+    const { file, secret } = await secretFile(`http://127.0.0.1:${port}/`);
+    const listen = background(h, [
+      '--json',
+      'bs',
+      'webhooks',
+      'listen',
+      '--port',
+      String(port),
+      '--secret-file',
+      file,
+    ]);
+    try {
+      await listen.waitForStderr(/listening on http:\/\/127\.0\.0\.1:(\d+)\//);
+      const test = await bs(['webhooks', 'test', '--event', 'comment_replied']);
+      expect(test.code, test.stderr).toBe(0);
+      await listen.waitForStdout(/"outcome":"verified"/);
+      await h.emulator.webhooksIdle();
+      const delivered = h.emulator.deliveries().filter((d) => d.url === `http://127.0.0.1:${port}/`);
+      expect(delivered.map((d) => [d.event, d.outcome, d.lastStatus])).toEqual([
+        ['comment_replied', 'delivered', 200],
+      ]);
+
+      const body = JSON.stringify({ event: 'new_comment', comment: { comment_id: 'x' } });
+      const headers = await signWebhook({ rawBody: body, secret, timestamp: Math.floor(Date.now() / 1000) });
+      const tampered = await fetch(`http://127.0.0.1:${port}/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: body.replace('new_comment', 'status_changed'),
+      });
+      expect(tampered.status).toBe(400);
+      const stale = await signWebhook({
+        rawBody: body,
+        secret,
+        timestamp: Math.floor(Date.now() / 1000) - 3600,
+      });
+      const old = await fetch(`http://127.0.0.1:${port}/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...stale },
+        body,
+      });
+      expect(old.status).toBe(400);
+      const unsigned = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body });
+      expect(unsigned.status).toBe(400);
+      await listen.waitForStdout(/(?:"outcome":"rejected"[^\n]*\n[^\n]*){3}/);
+      const lines = listen
+        .stdout()
+        .trim()
+        .split('\n')
+        .map(
+          (l) =>
+            JSON.parse(l) as {
+              outcome: string;
+              event?: string;
+              test?: boolean;
+              status: number;
+              reason?: string;
+            },
+        );
+      expect(lines.map((l) => [l.outcome, l.status])).toEqual([
+        ['verified', 200],
+        ['rejected', 400],
+        ['rejected', 400],
+        ['rejected', 400],
+      ]);
+      expect(lines[0]).toMatchObject({ event: 'comment_replied', test: true });
+      expect(lines.slice(1).map((l) => l.reason)).toEqual([
+        'signature_mismatch',
+        expect.any(String),
+        expect.any(String),
+      ]);
+      expect(listen.stdout() + listen.stderr()).not.toContain(secret);
+    } finally {
+      expect(await listen.stop()).toBe(0);
+    }
+  });
+
+  it('forwards verified deliveries with the original headers and body and answers as the endpoint did', async () => {
+    const received: Received[] = [];
+    const target = createServer((req, res) => {
+      let body = '';
+      req.setEncoding('utf8').on('data', (c: string) => {
+        body += c;
+      });
+      req.on('end', () => {
+        received.push({ headers: req.headers, body });
+        res.writeHead(202, { 'content-type': 'text/plain' }).end('queued by the app');
+      });
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    const forwardTo = `http://127.0.0.1:${(target.address() as AddressInfo).port}/hooks/bugsmash`;
+    const port = await freePort();
+    const { file, secret } = await secretFile(`http://127.0.0.1:${port}/`);
+    const listen = background(h, [
+      'bs',
+      'webhooks',
+      'listen',
+      '--port',
+      String(port),
+      '--secret-file',
+      file,
+      '--forward-to',
+      forwardTo,
+    ]);
+    try {
+      await listen.waitForStderr(/forwarding to/);
+      const body = JSON.stringify({
+        event: 'status_changed',
+        previous_status: 'Active',
+        comment: { comment_id: 'c1' },
+      });
+      const headers = await signWebhook({ rawBody: body, secret, timestamp: Math.floor(Date.now() / 1000) });
+      const answer = await fetch(`http://127.0.0.1:${port}/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-request-id': 'abc-123', ...headers },
+        body,
+      });
+      expect(answer.status).toBe(202);
+      expect(await answer.text()).toBe('queued by the app');
+      expect(received).toHaveLength(1);
+      expect(received[0]?.body).toBe(body);
+      expect(received[0]?.headers['x-request-id']).toBe('abc-123');
+      for (const [name, value] of Object.entries(headers))
+        expect(received[0]?.headers[name.toLowerCase()]).toBe(value);
+
+      // A delivery from the emulator goes the same way; the emulator sees the endpoint's 202.
+      await bs(['webhooks', 'test', '--event', 'new_comment']);
+      await h.emulator.webhooksIdle();
+      expect(received).toHaveLength(2);
+      const delivery = h.emulator.deliveries().find((d) => d.url === `http://127.0.0.1:${port}/`);
+      expect(delivery).toMatchObject({ outcome: 'delivered', lastStatus: 202 });
+
+      // A tampered delivery is not forwarded.
+      const bad = await fetch(`http://127.0.0.1:${port}/`, {
+        method: 'POST',
+        headers: { ...headers },
+        body: `${body} `,
+      });
+      expect(bad.status).toBe(400);
+      expect(received).toHaveLength(2);
+      await listen.waitForStdout(/rejected/);
+      expect(listen.stdout()).toMatch(
+        /verified\s+status_changed comment c1 → http:\/\/127\.0\.0\.1:\d+\/hooks\/bugsmash 202 → 202/,
+      );
+    } finally {
+      expect(await listen.stop()).toBe(0);
+      await new Promise((resolve) => target.close(resolve));
+    }
+  });
+
+  it('refuses to start without a secret (exit 2) and with a bad --forward-to', async () => {
+    const none = await h.run(['bs', 'webhooks', 'listen'], {
+      env: { ...KEY, BUGSMASH_WEBHOOK_SECRET: undefined },
+    });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('BUGSMASH_WEBHOOK_SECRET');
+    const bad = await h.run(['bs', 'webhooks', 'listen', '--forward-to', 'ftp://x'], {
+      env: { ...KEY, BUGSMASH_WEBHOOK_SECRET: 'whsec_0123456789' },
+    });
+    expect(bad.code).toBe(2);
+  });
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
