@@ -55,6 +55,10 @@ describe('types derived from the spec', () => {
       void client.replies.list({ commentId: 'c', plainText: true });
       // @ts-expect-error `types` takes the filter vocabulary, where websites are `website`
       void client.projects.list({ types: ['web'] });
+      // @ts-expect-error params is one object, never a positional id
+      void client.comments.get('c');
+      // @ts-expect-error an operation without parameters takes no string either
+      void client.folders.list('all');
       // @ts-expect-error a reply needs its text
       void client.replies.create({ commentId: 'c' });
     };

@@ -37,7 +37,7 @@ export interface WithResponse<D> {
 
 /** `(params, options?)`, with `params` optional when nothing in it is required. */
 export type Args<P> =
-  Partial<P> extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
+  Record<never, never> extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
 
 /** An operation method: `(params, options?) → data`, and `.withResponse()` → `{ data, response }`. */
 export interface Method<P, D> {
