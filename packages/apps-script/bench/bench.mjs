@@ -235,11 +235,11 @@ for (const total of TOTALS) {
     total,
     iterate: {
       rss: median(runs.iterate.map((r) => r.maxRssKiB)),
-      heap: median(runs.iterate.map((r) => r.peakHeapKiB)),
+      live: median(runs.iterate.map((r) => r.peakLiveKiB)),
     },
     loop: {
       rss: median(runs.loop.map((r) => r.maxRssKiB)),
-      heap: median(runs.loop.map((r) => r.peakHeapKiB)),
+      live: median(runs.loop.map((r) => r.peakLiveKiB)),
     },
   });
 }

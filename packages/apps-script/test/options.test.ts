@@ -16,7 +16,7 @@ describe('client options', () => {
     expect(() => createAppsScriptClient(loose({ baseURL: 'http://127.0.0.1:8787' }))).toThrow(
       new ValidationError(
         'baseURL',
-        'createAppsScriptClient: unknown option "baseURL"; expected one of "auth", "baseUrl", "fetch", "retry", "timeout", "logger", "userAgent".',
+        'createAppsScriptClient: unknown option "baseURL"; expected one of "auth", "baseUrl", "fetch", "retry", "timeout", "maxResponseBytes", "logger", "userAgent".',
       ),
     );
     expect(() => createAppsScriptClient(loose({ baseURL: 'x' }))).toThrow(ValidationError);
@@ -76,7 +76,7 @@ describe('call options', () => {
     ).rejects.toThrow(
       new ValidationError(
         'timeOut',
-        'unknown call option "timeOut"; expected one of "signal", "retry", "timeout", "headers".',
+        'unknown call option "timeOut"; expected one of "signal", "retry", "timeout", "maxResponseBytes", "headers".',
       ),
     );
     await expect(

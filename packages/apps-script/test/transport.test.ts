@@ -1,7 +1,7 @@
 // The lean request openapi-fetch builds (`SpecboundRequest`) behaves like a Request for
 // middleware on `raw`, and what reaches fetch is the same request.
 import { describe, expect, it } from 'vitest';
-import { createAppsScriptClient } from '../src/index.js';
+import { createAppsScriptClient, ResponseTooLargeError, TimeoutError } from '../src/index.js';
 import { fakeFetch, json, only } from './fake-fetch.js';
 
 const SCRIPT_ID = 'abc123';
@@ -55,5 +55,48 @@ describe('middleware on raw sees a Request-like request', () => {
     });
     expect(await client.projects.get({ scriptId: SCRIPT_ID })).toEqual({ scriptId: SCRIPT_ID, title: 'T' });
     expect(logged).toEqual([{ scriptId: SCRIPT_ID, title: 'T' }]);
+  });
+});
+
+describe('the runtime guards reach the client calls', () => {
+  /** A response whose headers come at once and whose body sends `first`, then stalls or streams `rest`. */
+  function body(first: string, endless: boolean): ReadableStream<Uint8Array> {
+    const encoder = new TextEncoder();
+    let sent = false;
+    return new ReadableStream({
+      pull(controller) {
+        if (!sent) {
+          sent = true;
+          controller.enqueue(encoder.encode(first));
+        } else if (endless) controller.enqueue(encoder.encode(' '.repeat(1024)));
+      },
+    });
+  }
+
+  it('times out a body that stalls after the headers, with TimeoutError', async () => {
+    const fake = fakeFetch(() => new Response(body('{"scriptId":', false)));
+    const client = createAppsScriptClient({ fetch: fake.fetch, timeout: 50, retry: false });
+    await expect(client.projects.get({ scriptId: SCRIPT_ID })).rejects.toBeInstanceOf(TimeoutError);
+  });
+
+  it('refuses a body over maxResponseBytes, set per client or per call', async () => {
+    const fake = fakeFetch(() => new Response(body('{"scriptId":"x","title":"', true)));
+    const client = createAppsScriptClient({ fetch: fake.fetch, maxResponseBytes: 8 * 1024 });
+    const error = await client.projects.get({ scriptId: SCRIPT_ID }).catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect((error as ResponseTooLargeError).limit).toBe(8 * 1024);
+
+    const generous = createAppsScriptClient({ fetch: fake.fetch });
+    const strict = await generous.projects
+      .get({ scriptId: SCRIPT_ID }, { maxResponseBytes: 2048 })
+      .catch((failure: unknown) => failure);
+    expect(strict).toBeInstanceOf(ResponseTooLargeError);
+    expect((strict as ResponseTooLargeError).limit).toBe(2048);
+  });
+
+  it('names a bad maxResponseBytes option', () => {
+    expect(() => createAppsScriptClient({ maxResponseBytes: -1 })).toThrow(
+      expect.objectContaining({ name: 'ValidationError', field: 'maxResponseBytes' }),
+    );
   });
 });

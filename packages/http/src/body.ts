@@ -58,6 +58,16 @@ export function guardBody(response: Response, guard: BodyGuard): Response {
     response.body.cancel().catch(() => {});
     throw tooLarge(response.status, guard);
   }
+  // A custom fetch may return another realm's Response, which the platform methods refuse.
+  if (!((response as unknown) instanceof Response)) {
+    // Another realm's Response (a custom fetch): watch a platform copy of it when its body is a
+    // web stream. A body of another kind cannot be watched; the attempt's timer then still aborts
+    // the fetch's signal when it expires.
+    const body: unknown = response.body;
+    if (typeof (body as Partial<ReadableStream>).getReader !== 'function') return response;
+    const { status, statusText, headers } = response;
+    return adopt(new Response(body as ReadableStream, { status, statusText, headers }), guard, { open: 1 });
+  }
   return adopt(response, guard, { open: 1 });
 }
 

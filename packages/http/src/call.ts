@@ -11,6 +11,8 @@ export interface CallOptions {
   retry?: RetryOptions | false | undefined;
   /** Per-attempt timeout in ms for this call only. */
   timeout?: number | undefined;
+  /** The largest response body read for this call only, in bytes. */
+  maxResponseBytes?: number | undefined;
   /** Extra request headers. */
   headers?: Record<string, string> | undefined;
 }
@@ -88,7 +90,7 @@ export interface OperationSpec<P = never, D = unknown> {
 }
 
 const PATH_PARAM = /\{([^}]+)\}/g;
-const CALL_OPTION_KEYS = ['signal', 'retry', 'timeout', 'headers'];
+const CALL_OPTION_KEYS = ['signal', 'retry', 'timeout', 'maxResponseBytes', 'headers'];
 
 /**
  * Defines an operation method from a row of a client's table: the verb and path template, and
@@ -181,8 +183,10 @@ export function method<P, D>(
 
 function overridden(http: HttpFetch, options: CallOptions): HttpFetch {
   checkKeys(options, CALL_OPTION_KEYS, 'call option', 'options');
-  const { retry, timeout } = options;
-  return retry === undefined && timeout === undefined ? http : http.withOverrides({ retry, timeout });
+  const { retry, timeout, maxResponseBytes } = options;
+  return retry === undefined && timeout === undefined && maxResponseBytes === undefined
+    ? http
+    : http.withOverrides({ retry, timeout, maxResponseBytes });
 }
 
 /**

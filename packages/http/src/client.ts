@@ -14,15 +14,17 @@ export interface ClientOptions {
   fetch?: FetchLike | undefined;
   /** Retries of idempotent calls (default 2, honouring `Retry-After`), or `false`. */
   retry?: RetryOptions | false | undefined;
-  /** Per-attempt timeout in ms (default 60 000). */
+  /** Per-attempt timeout in ms, covering the whole response (default 60 000). */
   timeout?: number | undefined;
+  /** The largest response body read, in bytes (default 64 MiB): larger fails with `ResponseTooLargeError`. */
+  maxResponseBytes?: number | undefined;
   /** Called once per attempt with a redacted summary. */
   logger?: Logger | undefined;
   /** Appended to the user agent. */
   userAgent?: string | undefined;
 }
 
-const CLIENT_KEYS = ['baseUrl', 'fetch', 'retry', 'timeout', 'logger', 'userAgent'];
+const CLIENT_KEYS = ['baseUrl', 'fetch', 'retry', 'timeout', 'maxResponseBytes', 'logger', 'userAgent'];
 
 /** What a client needs from its options: the checked base URL and the runtime fetch. */
 export interface ClientRuntime {
@@ -64,6 +66,7 @@ export function clientRuntime<O extends ClientOptions>(
     fetch: options.fetch,
     retry: options.retry,
     timeout: options.timeout,
+    maxResponseBytes: options.maxResponseBytes,
     logger: options.logger,
     userAgent: options.userAgent,
     auth: auth(options),

@@ -90,3 +90,23 @@ describe('a returned response', () => {
     await expect(response.clone().text()).rejects.toBeInstanceOf(ResponseTooLargeError);
   });
 });
+
+describe('a response from another realm', () => {
+  it('is watched through a platform copy when its body is a web stream', async () => {
+    const source = new Response('{"from":"elsewhere"}', { status: 200, headers: { 'x-a': '1' } });
+    // What a polyfill or another realm returns: Response-shaped, but not this realm's class.
+    const foreign = {
+      status: 200,
+      statusText: 'OK',
+      ok: true,
+      url: URL_,
+      headers: source.headers,
+      body: source.body,
+    } as unknown as Response;
+    const fake = fakeFetch(() => foreign);
+    const response = await createHttpFetch({ fetch: fake.fetch, maxResponseBytes: 8 })(new Request(URL_));
+    expect(response).toBeInstanceOf(Response);
+    expect(response.headers.get('x-a')).toBe('1');
+    await expect(response.json()).rejects.toBeInstanceOf(ResponseTooLargeError);
+  });
+});
