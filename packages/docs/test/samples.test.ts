@@ -18,7 +18,7 @@ beforeAll(async () => {
     await bundleSpec(service.api, file);
     docs.set(service.id, JSON.parse(await readFile(file, 'utf8')) as OpenApiDocument);
   }
-}, 30_000);
+}, 120_000);
 
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
