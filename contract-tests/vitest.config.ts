@@ -21,6 +21,9 @@ export default defineConfig({
           name: 'checks',
           include: ['test/checks/**/*.test.ts'],
           testTimeout: 60_000,
+          // bite.test bundles both specs with Redocly before its tests: seconds when quiet, more than
+          // vitest's 10 s default on a 2-core machine shared by several test runs.
+          hookTimeout: 60_000,
         },
       },
     ],

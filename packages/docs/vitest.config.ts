@@ -5,7 +5,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/browser.test.ts'] },
+        // samples.test.ts bundles both specs with Redocly in its beforeAll: seconds on a quiet machine,
+        // past vitest's default on a 2-core machine shared by several test runs.
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/browser.test.ts'],
+          hookTimeout: 120_000,
+        },
       },
       {
         extends: true,
