@@ -27,9 +27,8 @@ const header = `# Benchmarks
 
 Written by \`tools/dev bench\` (the turbo \`bench\` task): every package bench measures its peers in the
 same run on this machine and writes \`packages/<name>/bench/results.md\` (the CLI: \`tools/bench/*.md\`);
-this file stitches them
-together. Figures from a 2-core machine are noisy: compare the ratios, which are measured in one
-run with alternating rounds, rather than absolute requests per second.
+this file stitches them together. Figures from a 2-core machine are noisy: compare the ratios, which
+are measured in one run with alternating rounds, rather than absolute requests per second.
 `;
 await writeFile(new URL('BENCHMARKS.md', root), `${header}\n${sections.join('\n\n')}\n`);
 console.log(`BENCHMARKS.md: ${sections.length} sections`);

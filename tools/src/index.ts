@@ -53,6 +53,7 @@ export {
   cloneProject,
   createProject,
   type FileChange,
+  PullConflictError,
   type PulledFile,
   type PullOptions,
   type PullResult,

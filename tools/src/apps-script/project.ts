@@ -1,7 +1,7 @@
 // The file workflows: create, clone, pull, push, status. Each takes an Apps Script client and plain
 // options, works on the project whose `.clasp.json` is in `dir` (or above), and returns what it did.
-import { rename, rm } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
 import type { AppsScriptClient, ScriptFile } from '@specbound/apps-script';
 import { ContentValidationError, validateContentFiles } from '@specbound/apps-script';
 import { ToolsError, UsageError } from '../errors.js';
@@ -17,7 +17,6 @@ import {
   type SyncRecord,
   syncRecord,
   writeConfig,
-  writeFileAtomic,
   writeState,
 } from './config.js';
 import { type LocalFile, localPathFor, scanLocalFiles } from './files.js';
@@ -59,18 +58,34 @@ async function writeContent(
   project: LocalProject,
   content: ContentFile[],
   versionNumber: number | undefined,
+  force = false,
 ): Promise<PullResult> {
   const scan = await scanLocalFiles(project);
   const existing = new Map(scan.files.map((file) => [file.name, { path: file.path, type: file.type }]));
   const targets = content.map((file) => ({ file, path: localPathFor(project, file, existing) }));
   const local = new Map(scan.files.map((file) => [file.path, file]));
+  // A local file edited since the last pull or push, which the pull would replace with other content,
+  // holds work that exists nowhere else.
+  const record = project.state.lastSync;
+  if (record !== undefined && !force) {
+    const unpushed = targets
+      .filter(({ file, path }) => {
+        const mine = local.get(path);
+        return (
+          mine !== undefined && mine.source !== file.source && record.files[mine.name] !== fileHash(mine)
+        );
+      })
+      .map(({ path }) => path);
+    if (unpushed.length > 0) throw new PullConflictError(unpushed);
+  }
   const temps: { temp: string; target: string }[] = [];
   try {
     for (const { file, path } of targets) {
       const target = join(project.root, path);
       const temp = `${target}.specbound-${process.pid}.tmp`;
       temps.push({ temp, target });
-      await writeFileAtomic(temp, file.source);
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(temp, file.source);
     }
   } catch (error) {
     await Promise.all(temps.map(({ temp }) => rm(temp, { force: true })));
@@ -102,16 +117,35 @@ export interface PullOptions {
   dir: string;
   /** Pull this version instead of the current content. */
   versionNumber?: number | undefined;
+  /** Overwrite local files edited since the last pull or push. */
+  force?: boolean | undefined;
 }
 
-/** Writes the project's remote files locally and records what was pulled (for push's conflict check). */
+/** Raised when a pull would overwrite local edits that were never pushed. */
+export class PullConflictError extends ToolsError {
+  readonly files: readonly string[];
+  constructor(files: readonly string[]) {
+    super(
+      `Pull refused: these local files changed since the last pull/push and would be overwritten: ${files.join(', ')}.`,
+      {
+        hint: 'Push them first (`specbound gas push`), move them aside, or `specbound gas pull --force` to overwrite them.',
+      },
+    );
+    this.files = files;
+  }
+}
+
+/**
+ * Writes the project's remote files locally and records what was pulled (for push's conflict check).
+ * Refuses (`PullConflictError`) to overwrite a local file edited since the last pull or push, unless `force`.
+ */
 export async function pullProject(client: AppsScriptClient, options: PullOptions): Promise<PullResult> {
   const project = await loadProject(options.dir);
   const content = await client.projects.getContent({
     scriptId: project.scriptId,
     ...(options.versionNumber === undefined ? {} : { versionNumber: options.versionNumber }),
   });
-  return writeContent(project, contentFiles(content.files), options.versionNumber);
+  return writeContent(project, contentFiles(content.files), options.versionNumber, options.force === true);
 }
 
 export interface CloneOptions {

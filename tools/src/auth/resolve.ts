@@ -6,9 +6,11 @@
 //   3. the stored login of the profile (`specbound login`).
 // This module loads no Google code: google-auth-library is imported when a token is first needed.
 import { readFile } from 'node:fs/promises';
+import type { OAuth2Client } from 'google-auth-library';
 import { AuthRequiredError, UsageError } from '../errors.js';
 import { type GoogleCredentials, parseCredentials } from './credentials.js';
 import { type GoogleOAuthEndpoints, resolveEndpoints } from './endpoints.js';
+import type { TokenErrorContext } from './google.js';
 import { APPS_SCRIPT_SCOPES, mergeScopes, parseScopeList, shortScope } from './scopes.js';
 import {
   checkProfile,
@@ -154,24 +156,25 @@ async function fromCredentials(
   const seen: string[] = [];
   if (credentials.type === 'authorized_user') {
     refuseImpersonation(impersonate, `${origin} holds authorized_user credentials`);
-    const { createRefreshingClient, accessTokenOf } = await import('./google.js');
-    const client = await createRefreshingClient({
-      clientId: credentials.client_id,
-      clientSecret: credentials.client_secret,
-      refreshToken: credentials.refresh_token,
-      endpoints,
-      fetch: options.fetch,
-    });
+    const client = lazyClient(async () =>
+      (await import('./google.js')).createRefreshingClient({
+        clientId: credentials.client_id,
+        clientSecret: credentials.client_secret,
+        refreshToken: credentials.refresh_token,
+        endpoints,
+        fetch: options.fetch,
+      }),
+    );
     const errorContext = {
       what: `the authorized_user credentials in ${origin}`,
       refusedHint: `The refresh token was revoked or expired: create new credentials (e.g. \`gcloud auth application-default login --client-id-file=… --scopes=${APPS_SCRIPT_SCOPES.join(',')}\`) and update ${origin}.`,
       endpoints,
     };
     return {
-      auth: async () => remember(seen, await accessTokenOf(client, errorContext)),
+      auth: async () => remember(seen, await tokenOf(client, errorContext)),
       description: { source, origin, credentialType: 'authorized_user' },
       secrets: () => [credentials.refresh_token, credentials.client_secret, ...seen],
-      expiryDate: () => client.credentials.expiry_date ?? undefined,
+      expiryDate: () => client.current()?.credentials.expiry_date ?? undefined,
     };
   }
 
@@ -184,16 +187,17 @@ async function fromCredentials(
     );
   }
   const scopes = mergeScopes(APPS_SCRIPT_SCOPES, context.extraScopes);
-  const { createDelegatedClient, accessTokenOf } = await import('./google.js');
-  const client = await createDelegatedClient({
-    clientEmail: credentials.client_email,
-    privateKey: credentials.private_key,
-    privateKeyId: credentials.private_key_id,
-    subject: impersonate,
-    scopes,
-    endpoints,
-    fetch: options.fetch,
-  });
+  const client = lazyClient(async () =>
+    (await import('./google.js')).createDelegatedClient({
+      clientEmail: credentials.client_email,
+      privateKey: credentials.private_key,
+      privateKeyId: credentials.private_key_id,
+      subject: impersonate,
+      scopes,
+      endpoints,
+      fetch: options.fetch,
+    }),
+  );
   const clientId = credentials.client_id ?? `(the client id of ${credentials.client_email})`;
   const errorContext = {
     what: `the service account ${credentials.client_email} acting for ${impersonate}`,
@@ -202,7 +206,7 @@ async function fromCredentials(
     endpoints,
   };
   return {
-    auth: async () => remember(seen, await accessTokenOf(client, errorContext)),
+    auth: async () => remember(seen, await tokenOf(client, errorContext)),
     description: {
       source,
       origin,
@@ -212,7 +216,7 @@ async function fromCredentials(
       scopes,
     },
     secrets: () => [credentials.private_key, ...seen],
-    expiryDate: () => client.credentials.expiry_date ?? undefined,
+    expiryDate: () => client.current()?.credentials.expiry_date ?? undefined,
   };
 }
 
@@ -229,28 +233,30 @@ async function fromStoredLogin(
   { endpoints, options, location }: StoredContext,
 ): Promise<GoogleAuth> {
   const seen: string[] = stored.access_token === undefined ? [] : [stored.access_token];
-  const { createRefreshingClient, accessTokenOf } = await import('./google.js');
-  const client = await createRefreshingClient({
-    clientId: stored.client_id,
-    clientSecret: stored.client_secret,
-    refreshToken: stored.refresh_token,
-    accessToken: stored.access_token,
-    expiryDate: stored.expiry_date,
-    endpoints,
-    fetch: options.fetch,
-  });
-  // Keep a refreshed token for the next run: one refresh per hour instead of one per command.
-  client.on('tokens', (tokens) => {
-    if (typeof tokens.access_token !== 'string') return;
-    const next: StoredLogin = {
-      ...stored,
-      access_token: tokens.access_token,
-      expiry_date: tokens.expiry_date ?? undefined,
-      refresh_token: tokens.refresh_token ?? stored.refresh_token,
-    };
-    writeLogin(profile, next, location).catch((error: unknown) => {
-      options.onWarning?.(`could not save the refreshed token in ${file}: ${(error as Error).message}`);
+  const client = lazyClient(async () => {
+    const created = await (await import('./google.js')).createRefreshingClient({
+      clientId: stored.client_id,
+      clientSecret: stored.client_secret,
+      refreshToken: stored.refresh_token,
+      accessToken: stored.access_token,
+      expiryDate: stored.expiry_date,
+      endpoints,
+      fetch: options.fetch,
     });
+    // Keep a refreshed token for the next run: one refresh per hour instead of one per command.
+    created.on('tokens', (tokens) => {
+      if (typeof tokens.access_token !== 'string') return;
+      const next: StoredLogin = {
+        ...stored,
+        access_token: tokens.access_token,
+        expiry_date: tokens.expiry_date ?? undefined,
+        refresh_token: tokens.refresh_token ?? stored.refresh_token,
+      };
+      writeLogin(profile, next, location).catch((error: unknown) => {
+        options.onWarning?.(`could not save the refreshed token in ${file}: ${(error as Error).message}`);
+      });
+    });
+    return created;
   });
   const named = profile === DEFAULT_PROFILE ? '' : ` --profile ${profile}`;
   const errorContext = {
@@ -262,7 +268,7 @@ async function fromStoredLogin(
     endpoints,
   };
   return {
-    auth: async () => remember(seen, await accessTokenOf(client, errorContext)),
+    auth: async () => remember(seen, await tokenOf(client, errorContext)),
     description: {
       source: 'stored-login',
       origin: file,
@@ -272,8 +278,37 @@ async function fromStoredLogin(
       profile,
     },
     secrets: () => [stored.refresh_token, stored.client_secret, ...seen],
-    expiryDate: () => client.credentials.expiry_date ?? undefined,
+    expiryDate: () => client.current()?.credentials.expiry_date ?? stored.expiry_date,
   };
+}
+
+interface LazyClient {
+  /** The client, created (and google-auth-library loaded) on the first call. */
+  get(): Promise<OAuth2Client>;
+  /** The client if it exists yet. */
+  current(): OAuth2Client | undefined;
+}
+
+// Creating a client loads google-auth-library (~150 ms): only when a token is first asked for, so
+// `auth status --offline` and commands that stop before any request never pay for it.
+function lazyClient(create: () => Promise<OAuth2Client>): LazyClient {
+  let client: OAuth2Client | undefined;
+  let pending: Promise<OAuth2Client> | undefined;
+  return {
+    get() {
+      pending ??= create().then((created) => {
+        client = created;
+        return created;
+      });
+      return pending;
+    },
+    current: () => client,
+  };
+}
+
+async function tokenOf(client: LazyClient, context: TokenErrorContext): Promise<string> {
+  const { accessTokenOf } = await import('./google.js');
+  return accessTokenOf(await client.get(), context);
 }
 
 function remember(seen: string[], token: string): string {

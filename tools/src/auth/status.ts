@@ -1,6 +1,7 @@
 // `specbound auth status`: which credentials a command would use, for which account and scopes, and
 // until when. It gets a token (refreshing it if needed, which proves the credentials work) and asks
 // Google's tokeninfo what it covers; the token itself is never part of the result.
+import { stat } from 'node:fs/promises';
 import { type GoogleOAuthEndpoints, resolveEndpoints } from './endpoints.js';
 import { type GoogleAuthDescription, type ResolveGoogleAuthOptions, resolveGoogleAuth } from './resolve.js';
 import { APPS_SCRIPT_SCOPES } from './scopes.js';
@@ -30,6 +31,14 @@ export async function authStatus(options: AuthStatusOptions = {}): Promise<AuthS
     verified: false,
     notes: shadowedSources(google.description, env),
   };
+  if (google.description.source === 'stored-login' && process.platform !== 'win32') {
+    const mode = (await stat(google.description.origin)).mode & 0o777;
+    if ((mode & 0o077) !== 0) {
+      status.notes.push(
+        `${google.description.origin} is readable by others (mode ${mode.toString(8)}): run chmod 600 on it.`,
+      );
+    }
+  }
   if (options.offline !== true) {
     const token = await google.auth();
     status.verified = true;
@@ -87,11 +96,14 @@ async function tokenInfo(
 ): Promise<TokenInfo> {
   let response: Response;
   try {
-    // The token goes in the body: a URL (?access_token=) would end up in logs.
+    // As google-auth-library's getTokenInfo asks: POST with the token in the Authorization header,
+    // never in the URL (?access_token=…), which proxies and logs keep.
     response = await fetchImpl(endpoints.tokenInfo, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ access_token: token }).toString(),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
+        authorization: `Bearer ${token}`,
+      },
       signal: AbortSignal.timeout(10_000),
     });
   } catch (error) {

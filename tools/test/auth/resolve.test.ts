@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -411,6 +411,17 @@ describe('authStatus', () => {
     });
     expect(status).toMatchObject({ source: 'env-credentials', verified: false });
     expect(server.grants).toEqual([]);
+  });
+
+  it('warns when the stored login is readable by others (POSIX modes)', async () => {
+    if (process.platform === 'win32') return;
+    const rt = refreshToken('loose');
+    const file = await writeLogin('default', stored(rt), { configDir: dir });
+    await chmod(file, 0o644);
+    const status = await authStatus({ env: env(), offline: true });
+    expect(status.notes).toEqual([`${file} is readable by others (mode 644): run chmod 600 on it.`]);
+    await chmod(file, 0o600);
+    expect((await authStatus({ env: env(), offline: true })).notes).toEqual([]);
   });
 
   it('the stored login file holds no more than it should', async () => {

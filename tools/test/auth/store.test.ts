@@ -265,3 +265,20 @@ describe('logout', () => {
     });
   });
 });
+
+describe('opening the browser', () => {
+  it('only where there is a desktop', async () => {
+    const { hasDesktop, openCommand } = await import('../../src/auth/browser.js');
+    expect(hasDesktop({}, 'linux')).toBe(false);
+    expect(hasDesktop({ DISPLAY: ':0' }, 'linux')).toBe(true);
+    expect(hasDesktop({ WAYLAND_DISPLAY: 'wayland-0' }, 'linux')).toBe(true);
+    expect(hasDesktop({ DISPLAY: ':0', SSH_CONNECTION: '1.2.3.4 5 6.7.8.9 22' }, 'linux')).toBe(false);
+    expect(hasDesktop({}, 'darwin')).toBe(true);
+    expect(hasDesktop({ SSH_TTY: '/dev/pts/1' }, 'win32')).toBe(false);
+    // The URL is one argument, never through a shell (its `&` would split a cmd.exe line).
+    const url = 'https://accounts.google.com/o/oauth2/v2/auth?a=1&b=2';
+    expect(openCommand(url, 'linux')).toEqual(['xdg-open', [url]]);
+    expect(openCommand(url, 'darwin')).toEqual(['open', [url]]);
+    expect(openCommand(url, 'win32')).toEqual(['rundll32', ['url.dll,FileProtocolHandler', url]]);
+  });
+});

@@ -112,7 +112,11 @@ export async function startTokenServer(
       return json(res, 200, {});
     }
     if (req.method === 'POST' && url.pathname === '/tokeninfo') {
-      const scope = tokenScopes.get(params.access_token ?? '');
+      const bearer = req.headers.authorization?.match(/^Bearer (.+)$/)?.[1];
+      if (params.access_token !== undefined || req.url?.includes('access_token')) {
+        return json(res, 400, { error: 'invalid_request', error_description: 'token outside the header' });
+      }
+      const scope = tokenScopes.get(bearer ?? '');
       if (scope === undefined)
         return json(res, 400, { error: 'invalid_token', error_description: 'Invalid Value' });
       return json(res, 200, {

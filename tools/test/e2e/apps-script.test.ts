@@ -192,6 +192,19 @@ describe('specbound gas: create, status, push, pull', () => {
     expect((await gas(['push', '--force'])).code).toBe(0);
   });
 
+  it('pull refuses to overwrite local edits that were never pushed (exit 1), unless --force', async () => {
+    await writeFile(join(dir, 'Code.js'), `${CODE}// not pushed yet\n`);
+    const refused = await gas(['pull']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('Pull refused: these local files changed since the last pull/push');
+    expect(refused.stderr).toContain('Code.js');
+    expect(refused.stderr).toContain('--force');
+    expect(await readFile(join(dir, 'Code.js'), 'utf8')).toBe(`${CODE}// not pushed yet\n`);
+    const forced = await gas(['pull', '--force']);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(await readFile(join(dir, 'Code.js'), 'utf8')).toBe(CODE);
+  });
+
   it('clone of a project that does not exist exits 1 and leaves no .clasp.json', async () => {
     const empty = await h.tempDir();
     const result = await gas(['clone', 'no-such-script-id'], empty);

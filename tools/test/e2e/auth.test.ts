@@ -135,6 +135,40 @@ describe('specbound auth status', () => {
   });
 });
 
+describe('google-auth-library is loaded lazily', () => {
+  it('only when a token is needed from credentials, never for an env token or --offline', async () => {
+    const hook = join(home, 'trace.cjs');
+    await writeFile(
+      hook,
+      `const Module = require('node:module'); const load = Module._load;
+Module._load = function (request, ...rest) {
+  if (request.includes('google-auth-library')) process.stderr.write('LOADED google-auth-library\\n');
+  return load.call(this, request, ...rest);
+};`,
+    );
+    const rt = '1//lazy-refresh-token-00000000';
+    server.refreshTokens.add(rt);
+    const credentials = JSON.stringify({
+      type: 'authorized_user',
+      client_id: CLIENT.clientId,
+      client_secret: CLIENT.clientSecret,
+      refresh_token: rt,
+    });
+    const traced = (args: string[], env: Record<string, string>) =>
+      run(args, { NODE_OPTIONS: `--require ${hook}`, ...env });
+    const envToken = await traced(['auth', 'status'], { SPECBOUND_GOOGLE_TOKEN: 'ya29.lazy-env-token-0000' });
+    expect(envToken.stderr).not.toContain('LOADED');
+    const offline = await traced(['auth', 'status', '--offline'], {
+      SPECBOUND_GOOGLE_CREDENTIALS: credentials,
+    });
+    expect(offline.code).toBe(0);
+    expect(offline.stderr).not.toContain('LOADED');
+    const online = await traced(['auth', 'status'], { SPECBOUND_GOOGLE_CREDENTIALS: credentials });
+    expect(online.code).toBe(0);
+    expect(online.stderr).toContain('LOADED google-auth-library');
+  });
+});
+
 describe('specbound login (PKCE, loopback)', () => {
   it('the browser flow: the redirect reaches the loopback port, the login is stored 0600, status shows who', async () => {
     const result = await interactiveLogin(['--client-credentials', clientFile, '--json'], async (url) => {

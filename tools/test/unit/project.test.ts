@@ -6,6 +6,7 @@ import {
   cloneProject,
   createProject,
   loadProject,
+  PullConflictError,
   PushConflictError,
   projectStatus,
   pullProject,
@@ -134,6 +135,33 @@ describe('cloneProject and pullProject', () => {
     expect(Object.keys(state.lastSync.files).sort()).toEqual(['Code', 'appsscript', 'lib/util', 'page']);
     const again = await pullProject(remote.client, { dir });
     expect(again.files.every((f) => !f.changed)).toBe(true);
+  });
+
+  it('pull refuses to overwrite a local file edited since the last sync, unless force', async () => {
+    const remote = remoteProject([
+      { name: 'appsscript', type: 'JSON', source: MANIFEST },
+      { name: 'Code', type: 'SERVER_JS', source: CODE },
+    ]);
+    await writeFile(join(dir, '.clasp.json'), '{"scriptId":"S1"}');
+    await pullProject(remote.client, { dir });
+    await writeFile(join(dir, 'Code.js'), 'mine');
+    // Same remote content or new: either way the local edit would be lost.
+    const error = await pullProject(remote.client, { dir }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PullConflictError);
+    expect((error as PullConflictError).files).toEqual(['Code.js']);
+    expect(await readFile(join(dir, 'Code.js'), 'utf8')).toBe('mine');
+    // An edit that already equals the remote is no loss.
+    await writeFile(join(dir, 'Code.js'), CODE);
+    remote.edit([
+      { name: 'appsscript', type: 'JSON', source: MANIFEST },
+      { name: 'Code', type: 'SERVER_JS', source: CODE },
+    ]);
+    await expect(pullProject(remote.client, { dir })).resolves.toMatchObject({ scriptId: 'S1' });
+    await writeFile(join(dir, 'Code.js'), 'mine again');
+    expect(
+      (await pullProject(remote.client, { dir, force: true })).files.find((f) => f.name === 'Code')?.changed,
+    ).toBe(true);
+    expect(await readFile(join(dir, 'Code.js'), 'utf8')).toBe(CODE);
   });
 
   it('pull refuses a remote name that would escape the project, writing nothing', async () => {

@@ -42,6 +42,7 @@ export function register(program: CommandUnknownOpts): void {
     .command('pull')
     .description('write the remote files locally (atomic; local-only files are kept)')
     .option('--version <n>', 'pull this version instead of the current code', parsePositiveInt('--version'))
+    .option('--force', 'overwrite local files edited since the last pull/push')
     .action(async (options, command) => {
       const { pull } = await import('./pull.js');
       await pull(contextOf(command), options);

@@ -16,6 +16,19 @@ export interface LoginFlags {
 }
 
 export async function loginCommand(ctx: CliContext, flags: LoginFlags): Promise<void> {
+  await signIn(ctx, flags);
+  // A login is the last source consulted: say so when an earlier one will hide it.
+  const first = [
+    'SPECBOUND_GOOGLE_TOKEN',
+    'SPECBOUND_GOOGLE_CREDENTIALS',
+    'GOOGLE_APPLICATION_CREDENTIALS',
+  ].find((name) => (ctx.env[name] ?? '').trim() !== '');
+  if (first !== undefined) {
+    ctx.io.hint(`note: ${first} is set and takes precedence over this login; unset it to use the login.`);
+  }
+}
+
+async function signIn(ctx: CliContext, flags: LoginFlags): Promise<void> {
   const profile = ctx.globals.profile;
   if (flags.fromClasp === true) {
     const conflicting = [
