@@ -64,3 +64,12 @@ export function ratio(samples, a, b) {
 export const formatRatio = (r) => `**${r.median.toFixed(2)}×** (${r.min.toFixed(2)}–${r.max.toFixed(2)})`;
 export const medianRps = (list) => median(list.map((sample) => sample.rps));
 export const medianCpu = (list) => median(list.map((sample) => sample.cpuUs));
+
+/**
+ * `{ median, min, max }` of the per-round ratios of CPU time per request, b / a: how many times
+ * more requests a would serve than b on the same CPU (above 1 when a is cheaper).
+ */
+export function cpuRatio(samples, a, b) {
+  const ratios = samples[a].map((sample, i) => samples[b][i].cpuUs / sample.cpuUs);
+  return { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) };
+}

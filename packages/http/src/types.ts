@@ -9,9 +9,13 @@ export type PathParamsOf<O> = O extends { parameters: { path?: infer P } } ? Par
 /** An operation's query parameters. */
 export type QueryParamsOf<O> = O extends { parameters: { query?: infer Q } } ? Part<Q> : unknown;
 
-/** An operation's JSON request body. */
-export type JsonBodyOf<O> = O extends { requestBody?: { content: { 'application/json': infer B } } }
-  ? Part<B>
+/** An operation's JSON request body (`unknown` when it takes none). */
+export type JsonBodyOf<O> = O extends { requestBody?: infer R }
+  ? [NonNullable<R>] extends [never]
+    ? unknown
+    : NonNullable<R> extends { content: { 'application/json': infer B } }
+      ? Part<B>
+      : unknown
   : unknown;
 
 /** An operation's `params` under the convention: path, query and JSON body fields, spec names. */
