@@ -99,8 +99,9 @@ describe('Apps Script: full flow through @specbound/apps-script', () => {
     const spinning = client.scripts.run({ deploymentId, function: 'spin' }).catch((e: unknown) => e);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const during = await client.processes.listScriptProcesses({ scriptId, statuses: ['RUNNING'] });
+    // Still RUNNING when listed: the server answered while the script spun (no wall-clock bound,
+    // which a loaded CI machine would break; the status says the same thing).
     expect('processes' in during && during.processes?.map((p) => p.functionName)).toEqual(['spin']);
-    expect(Date.now() - started).toBeLessThan(900);
     const timedOut = await spinning;
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(timedOut).toMatchObject({ code: 10, errorMessage: 'Exceeded maximum execution time' });

@@ -70,7 +70,8 @@ describe('kill -9 during writes', () => {
     const names = new Set(restarted.state().bugsmash.folders.map((f) => f.name));
     await restarted.close();
     expect(acked.filter((name) => !names.has(name))).toEqual([]);
-  });
+    // A child process to start and a state to replay: minutes, not seconds, on a loaded machine.
+  }, 90_000);
 });
 
 describe('writes cost what they change', () => {

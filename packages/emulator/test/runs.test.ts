@@ -245,7 +245,9 @@ describe('the sandbox pool', () => {
   });
 
   it('stops an abandoned run at once by interrupting its guest; the same worker takes the next job', async () => {
-    const pool = new SandboxPool({ size: 1 });
+    // A long grace, so that only an interrupt that failed could make the pool replace the worker
+    // (on a loaded 2-core CI machine the default 1 s grace can pass before the guest notices).
+    const pool = new SandboxPool({ size: 1, stopGraceMs: 15_000 });
     const spin = {
       files: [{ name: 'Code', source: 'function spin() { for (;;) {} }\nfunction one() { return 1; }' }],
       functionName: 'spin',
@@ -260,9 +262,9 @@ describe('the sandbox pool', () => {
     controller.abort();
     await expect(running).rejects.toMatchObject({ name: 'RunStopped', reason: 'aborted' });
     expect(await pool.run({ ...spin, functionName: 'one' })).toMatchObject({ kind: 'ok', result: 1 });
-    // Interrupted, not killed: no new worker had to start (a loaded CI machine gets some slack).
+    // Interrupted, not killed: no new worker had to start, well within the grace.
     expect(pool.spawned).toBe(1);
-    expect(Date.now() - stopping).toBeLessThan(3_000);
+    expect(Date.now() - stopping).toBeLessThan(10_000);
     await pool.close();
   });
 

@@ -54,6 +54,8 @@ export interface PoolOptions {
   recycleBytes?: number;
   /** V8 heap limit of each worker in MiB (default 256); QuickJS's own heap is capped per run. */
   workerHeapMb?: number;
+  /** How long a stopped run may take to notice its interrupt before its worker is terminated (default 1 s). */
+  stopGraceMs?: number;
 }
 
 type Pending = {
@@ -84,6 +86,7 @@ export class SandboxPool {
   readonly queueLimit: number;
   readonly #recycleBytes: number;
   readonly #heapMb: number;
+  readonly #stopGraceMs: number;
   readonly #slots: Slot[] = [];
   readonly #queue: Pending[] = [];
   #nextId = 1;
@@ -96,6 +99,7 @@ export class SandboxPool {
     this.queueLimit = Math.max(0, Math.floor(o.queueLimit ?? this.size * 4));
     this.#recycleBytes = o.recycleBytes ?? 256 * 1024 * 1024;
     this.#heapMb = o.workerHeapMb ?? 256;
+    this.#stopGraceMs = o.stopGraceMs ?? STOP_GRACE_MS;
   }
 
   /** Workers started so far (replacements included). */
@@ -215,7 +219,7 @@ export class SandboxPool {
       } catch {
         // never throw from a timer
       }
-    }, STOP_GRACE_MS);
+    }, this.#stopGraceMs);
   }
 
   #pump(): void {
