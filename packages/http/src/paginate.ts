@@ -1,4 +1,5 @@
 import { SpecboundError } from './errors.js';
+import { ValidationError } from './validate.js';
 
 /** One page: its items and the cursor of the next page (`undefined` on the last page). */
 export interface Page<T, C> {
@@ -37,7 +38,10 @@ export function paginate<T, C>(fetchPage: (cursor: C | undefined) => Promise<Pag
     async all(options = {}) {
       const { limit } = options;
       if (limit !== undefined && !(Number.isInteger(limit) && limit >= 0)) {
-        throw new TypeError(`paginate().all: "limit" must be a non-negative integer (got ${String(limit)}).`);
+        throw new ValidationError(
+          'limit',
+          `paginate().all: "limit" must be a non-negative integer (got ${String(limit)}).`,
+        );
       }
       const collected: T[] = [];
       if (limit === 0) return collected;

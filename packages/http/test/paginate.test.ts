@@ -70,7 +70,11 @@ describe('paginate', () => {
 
   it('all() refuses a bad limit', async () => {
     const { fetchPage } = pages();
-    await expect(paginate(fetchPage).all({ limit: -1 })).rejects.toThrow(TypeError);
+    // In the one hierarchy, like every other failure: a ValidationError naming the option.
+    await expect(paginate(fetchPage).all({ limit: -1 })).rejects.toMatchObject({
+      name: 'ValidationError',
+      field: 'limit',
+    });
     await expect(paginate(fetchPage).all({ limit: 1.5 })).rejects.toThrow('"limit"');
   });
 

@@ -96,10 +96,11 @@ export function createContext(options: ContextOptions): CliContext {
     },
     bugsmash() {
       bugsmash ??= (async () => {
-        const apiKey = env.SPECBOUND_BUGSMASH_API_KEY;
+        // The same names as the `bugsmash` commands read (BUGSMASH_API_KEY first).
+        const apiKey = (env.BUGSMASH_API_KEY ?? env.SPECBOUND_BUGSMASH_API_KEY)?.trim();
         if (apiKey === undefined || apiKey === '') {
-          throw new AuthRequiredError('No BugSmash API key: SPECBOUND_BUGSMASH_API_KEY is not set.', {
-            hint: 'Create a key in BugSmash (Settings → API) and export SPECBOUND_BUGSMASH_API_KEY=<key>.',
+          throw new AuthRequiredError('No BugSmash API key: BUGSMASH_API_KEY is not set.', {
+            hint: 'Create a key in BugSmash (Settings → API) and export BUGSMASH_API_KEY=<key>.',
           });
         }
         io.addSecret(apiKey);

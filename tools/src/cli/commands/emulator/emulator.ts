@@ -49,7 +49,7 @@ export async function emulator(ctx: CliContext, options: EmulatorCommandOptions)
     ctx.io.line(`  export SPECBOUND_APPS_SCRIPT_URL=${info.appsScriptUrl}`);
     ctx.io.line(`  export SPECBOUND_BUGSMASH_URL=${info.bugsmashUrl}`);
     ctx.io.line(
-      `  export SPECBOUND_GOOGLE_TOKEN=local-dev-token SPECBOUND_BUGSMASH_API_KEY=${DEFAULT_BUGSMASH_API_KEY}`,
+      `  export SPECBOUND_GOOGLE_TOKEN=local-dev-token BUGSMASH_API_KEY=${DEFAULT_BUGSMASH_API_KEY}`,
     );
     ctx.io.line('');
     ctx.io.line('Run clasp or a googleapis script against it (paste into its shell):');
