@@ -2,8 +2,9 @@
 // sits next to it. The state file remembers what the service held at the last pull or push and the
 // deployment to update; it is never pushed (it is not a script file, and it is excluded by name).
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { writeFileAtomic } from '../atomic-file.js';
 import { ToolsError, UsageError } from '../errors.js';
 
 export const CONFIG_FILE = '.clasp.json';
@@ -160,20 +161,18 @@ async function readState(root: string, scriptId: string): Promise<ProjectState> 
   return state as ProjectState;
 }
 
-/** Writes a file atomically: a temporary file in the same directory, then a rename. */
-export async function writeFileAtomic(path: string, text: string): Promise<void> {
+/** Writes JSON whole or not at all (the shared atomic write), creating its directory if needed. */
+async function writeJson(path: string, value: unknown): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(temp, text);
-  await rename(temp, path);
+  await writeFileAtomic(path, `${JSON.stringify(value, null, 2)}\n`);
 }
 
 export async function writeState(root: string, state: ProjectState): Promise<void> {
-  await writeFileAtomic(join(root, STATE_FILE), `${JSON.stringify(state, null, 2)}\n`);
+  await writeJson(join(root, STATE_FILE), state);
 }
 
 export async function writeConfig(root: string, config: ClaspConfig): Promise<void> {
-  await writeFileAtomic(join(root, CONFIG_FILE), `${JSON.stringify(config, null, 2)}\n`);
+  await writeJson(join(root, CONFIG_FILE), config);
 }
 
 /** A file as the service holds it (the fields that make up its content). */

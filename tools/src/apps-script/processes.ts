@@ -1,7 +1,11 @@
 // Executions: the project's processes (or the caller's across projects), filtered, newest first.
-import type { AppsScriptClient, Process } from '@specbound/apps-script';
+import type { AppsScriptClient, components, Process } from '@specbound/apps-script';
 import { UsageError } from '../errors.js';
 
+type Schemas = components['schemas'];
+
+// The values a user may filter by (the spec's enums less their *_UNSPECIFIED value); `satisfies`
+// ties them to the generated types, so an enum the spec drops stops this compiling.
 export const PROCESS_STATUSES = [
   'RUNNING',
   'PAUSED',
@@ -12,7 +16,7 @@ export const PROCESS_STATUSES = [
   'UNKNOWN',
   'DELAYED',
   'EXECUTION_DISABLED',
-] as const;
+] as const satisfies readonly Schemas['ProcessStatus'][];
 export const PROCESS_TYPES = [
   'ADD_ON',
   'EXECUTION_API',
@@ -23,7 +27,7 @@ export const PROCESS_TYPES = [
   'SIMPLE_TRIGGER',
   'MENU',
   'BATCH_TASK',
-] as const;
+] as const satisfies readonly Schemas['ProcessType'][];
 export type ProcessStatus = (typeof PROCESS_STATUSES)[number];
 export type ProcessType = (typeof PROCESS_TYPES)[number];
 

@@ -1,7 +1,7 @@
 // Webhook subscriptions: create (the signing secret comes back once), list, delete, test.
 import type { WebhookEventName } from '@specbound/bugsmash';
+import { writeFileAtomic } from '../atomic-file.js';
 import { UsageError } from '../errors.js';
-import { writeFileAtomic } from './files.js';
 import type { BugSmash } from './types.js';
 
 export interface CreatedWebhook {

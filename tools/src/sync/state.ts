@@ -2,7 +2,7 @@
 // `updated_at` it was sent with). It is rewritten atomically after every acknowledged batch, so a
 // run that stops anywhere leaves a state that names exactly the batches that went through.
 import { open, readFile, rm } from 'node:fs/promises';
-import { writeFileAtomic } from '../bugsmash/files.js';
+import { writeFileAtomic } from '../atomic-file.js';
 import { ToolsError } from '../errors.js';
 
 export interface SyncState {

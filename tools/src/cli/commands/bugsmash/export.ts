@@ -1,6 +1,6 @@
+import { openAtomic } from '../../../atomic-file.js';
 import type { StatusFilter } from '../../../bugsmash/comments.js';
 import { type ExportProgress, exportComments, streamSink, type TextSink } from '../../../bugsmash/export.js';
-import { openAtomic } from '../../../bugsmash/files.js';
 import type { ExportFormat } from '../../../bugsmash/format.js';
 import { UsageError } from '../../../errors.js';
 import type { CliContext } from '../../context.js';
