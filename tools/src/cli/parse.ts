@@ -23,6 +23,17 @@ export function parsePositiveInt(flag: string) {
   };
 }
 
+/** `--since` of the BugSmash commands: an ISO date or date-time → epoch ms. */
+export function parseSince(value: string): number {
+  const ms = /^\d{4}-\d{2}-\d{2}/.test(value) ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(ms)) {
+    throw new UsageError(`--since: "${value}" is not an ISO date.`, {
+      hint: 'Pass a date or date-time such as 2026-01-31 or 2026-01-31T08:00:00Z.',
+    });
+  }
+  return ms;
+}
+
 /** A repeatable option: `--status A --status B` (or `--status A,B`) → ['A', 'B']. */
 export function collect(value: string, previous: string[]): string[] {
   return [...previous, ...value.split(',').filter((part) => part.trim() !== '')];

@@ -2,7 +2,7 @@
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { UsageError } from '../../../errors.js';
 import { contextOf } from '../../context.js';
-import { parsePort, parsePositiveInt } from '../../parse.js';
+import { parsePort, parsePositiveInt, parseSince } from '../../parse.js';
 
 // Small parsers kept here (not imported from the library) so registering loads no workflow code.
 const PRIORITIES = ['Unset', 'P1', 'P2', 'P3', 'P4'] as const;
@@ -20,16 +20,6 @@ function oneOf<T extends string>(flag: string, values: readonly T[], fold = true
     }
     return match;
   };
-}
-
-function since(value: string): number {
-  const ms = /^\d{4}-\d{2}-\d{2}/.test(value) ? Date.parse(value) : Number.NaN;
-  if (Number.isNaN(ms)) {
-    throw new UsageError(`--since: "${value}" is not an ISO date.`, {
-      hint: 'Pass a date or date-time such as 2026-01-31 or 2026-01-31T08:00:00Z.',
-    });
-  }
-  return ms;
 }
 
 function events(value: string, previous: string[] | undefined): (typeof EVENTS)[number][] {
@@ -174,7 +164,7 @@ export function register(program: CommandUnknownOpts): void {
     .requiredOption('--format <format>', FORMATS.join('|'), oneOf('--format', FORMATS))
     .option('--all-projects', 'every project of the workspace')
     .option('--status <status>', 'active|resolved', oneOf('--status', ['active', 'resolved'] as const))
-    .option('--since <iso>', 'only comments updated since this date', since)
+    .option('--since <iso>', 'only comments updated since this date', parseSince)
     .option('--out <file>', 'write to FILE (atomically) instead of stdout')
     .option('--concurrency <n>', 'reply fetches in flight', parsePositiveInt('--concurrency'), 8)
     .action(async (projectIds, _options, command) => {

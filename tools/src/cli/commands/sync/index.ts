@@ -1,18 +1,7 @@
 // `specbound sync comments`: BugSmash comments → an Apps Script function.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
-import { UsageError } from '../../../errors.js';
 import { contextOf } from '../../context.js';
-import { parsePositiveInt } from '../../parse.js';
-
-function since(value: string): number {
-  const ms = /^\d{4}-\d{2}-\d{2}/.test(value) ? Date.parse(value) : Number.NaN;
-  if (Number.isNaN(ms)) {
-    throw new UsageError(`--since: "${value}" is not an ISO date.`, {
-      hint: 'Pass a date or date-time such as 2026-01-31 or 2026-01-31T08:00:00Z.',
-    });
-  }
-  return ms;
-}
+import { parsePositiveInt, parseSince } from '../../parse.js';
 
 export function register(program: CommandUnknownOpts): void {
   const sync = program.command('sync').description('send data from one service to the other');
@@ -25,7 +14,7 @@ export function register(program: CommandUnknownOpts): void {
     .requiredOption('--script <id>', 'the API-executable deployment id (the script id with --dev-mode)')
     .requiredOption('--function <name>', 'the function that takes each batch')
     .option('--dev-mode', 'run the saved (HEAD) code; only the script owner may')
-    .option('--since <iso>', 'only comments updated since this date', since)
+    .option('--since <iso>', 'only comments updated since this date', parseSince)
     .option('--batch-size <n>', 'comments per call', parsePositiveInt('--batch-size'), 100)
     .option('--state <file>', 'the sync state (default .specbound/sync-<projectId>.json)')
     .option('--dry-run', 'print what would be sent; send nothing')
