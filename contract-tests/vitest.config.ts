@@ -5,6 +5,8 @@ process.env.PACT_DO_NOT_TRACK = 'true';
 
 export default defineConfig({
   test: {
+    // One module graph per worker instead of one per test file: the files share no module state.
+    isolate: false,
     env: { PACT_DO_NOT_TRACK: 'true' },
     projects: [
       {

@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // One module graph per worker instead of one per test file: the files share no module state.
+    isolate: false,
     projects: [
       {
         extends: true,

@@ -3,11 +3,13 @@
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, PACKAGE_DIR, requireBuiltRedirect, runNode } from './subprocess.ts';
 
-const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+// TypeScript 7 exports no subpaths: find its `tsc` bin through its package.json.
+const TS_PACKAGE = createRequire(import.meta.url).resolve('typescript/package.json');
+const TSC = join(dirname(TS_PACKAGE), 'bin', 'tsc');
 
 let project: string;
 beforeAll(async () => {

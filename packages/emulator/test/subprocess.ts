@@ -45,7 +45,18 @@ export function requireBuiltRedirect(): void {
   }
 }
 
+// Node's on-disk compile cache, shared by every child of a test run: the children load the same
+// modules over and over (clasp loads all of googleapis on each start), and the cache cuts their
+// start-up CPU by about a third. It changes how fast code loads, never what it does.
+const COMPILE_CACHE = fileURLToPath(new URL('../node_modules/.cache/node-compile-cache', import.meta.url));
+
 /** An environment with nothing of the parent's but PATH, so a test sees what a fresh shell gives. */
 export function cleanEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH ?? '', NO_COLOR: '1', FORCE_COLOR: '0', ...extra };
+  return {
+    PATH: process.env.PATH ?? '',
+    NO_COLOR: '1',
+    FORCE_COLOR: '0',
+    NODE_COMPILE_CACHE: COMPILE_CACHE,
+    ...extra,
+  };
 }
