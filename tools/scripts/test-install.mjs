@@ -6,9 +6,18 @@
 //   4. `npx specbound --help`, once @specbound/tools is among the packages.
 // Run `node tools/scripts/pack.mjs` first (the root script does).
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { publishablePackages, ROOT } from './packs.mjs';
 
 const PACKS_DIR = join(ROOT, 'packs');
@@ -165,10 +174,21 @@ console.log('both clients work:', created.scriptId, review_link);
   );
   if (existsSync(join(project, 'node_modules', '@types', 'node')))
     console.log('  (@types/node came in as a dependency of @specbound/tools, a Node-only library)');
-  execFileSync('node', [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], {
-    cwd: project,
-    stdio: 'inherit',
-  });
+  // The declarations are emitted by TypeScript 7; a user's project may still compile with
+  // TypeScript 5, so both read them (5.9 is the copy openapi-typescript depends on).
+  const typescript5 = join(
+    dirname(
+      createRequire(realpathSync(join(ROOT, 'node_modules', 'openapi-typescript', 'package.json'))).resolve(
+        'typescript',
+      ),
+    ),
+    '..',
+  );
+  for (const typescript of [join(ROOT, 'node_modules', 'typescript'), typescript5]) {
+    const { version } = JSON.parse(readFileSync(join(typescript, 'package.json'), 'utf8'));
+    console.log(`  TypeScript ${version}`);
+    execFileSync('node', [join(typescript, 'bin', 'tsc'), '-p', project], { cwd: project, stdio: 'inherit' });
+  }
 
   if (hasTools) {
     step('npx specbound --help');

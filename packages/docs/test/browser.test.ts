@@ -133,9 +133,18 @@ describe('the landing page', () => {
 
 for (const service of SERVICES) {
   describe(`the ${service.name} reference`, () => {
+    // One page per reference for both tests: loading Redoc's page again for the search took a third
+    // of this file's time, and the search must work on a page a reader has already used anyway.
+    let page: Page;
+    let errors: string[];
+    let operations: OperationRef[];
+    beforeAll(async () => {
+      ({ operations } = await bundled(service));
+      ({ page, errors } = await openPage(`${service.id}.html`));
+    });
+    afterAll(() => page?.close());
+
     it('shows every operation of the spec with its specbound sample', async () => {
-      const { operations } = await bundled(service);
-      const { page, errors } = await openPage(`${service.id}.html`);
       await page.locator('[data-testid="search-trigger"]').waitFor();
       await page.screenshot({ path: join(ARTIFACTS, `${service.id}.png`) });
       const menu = page.locator('[data-component-name="Menu/Menu"]').first();
@@ -158,12 +167,9 @@ for (const service of SERVICES) {
       ).toBe(deliveries);
       await page.screenshot({ path: join(ARTIFACTS, `${service.id}-sample.png`) });
       await expectClean(page, errors);
-      await page.close();
     });
 
     it('finds an operation with the search box', async () => {
-      const { operations } = await bundled(service);
-      const { page, errors } = await openPage(`${service.id}.html`);
       for (const op of [operations[0], operations.at(-1)]) {
         if (!op) throw new Error(`${service.id} has no operations`);
         await page.locator('[data-testid="search-trigger"]').click();
@@ -178,7 +184,6 @@ for (const service of SERVICES) {
         await page.locator('h1, h2', { hasText: op.summary }).first().waitFor({ state: 'visible' });
       }
       await expectClean(page, errors);
-      await page.close();
     });
   });
 }
