@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, type StateDocument, startEmulator } from '../src/index.ts';
 import { strictEmulator } from './helpers.ts';
-import { cleanEnv, type Outcome, PACKAGE_DIR, requireBuiltRedirect, runNode } from './subprocess.ts';
+import { cleanEnv, type Outcome, PACKAGE_DIR, requireBuilt, runNode } from './subprocess.ts';
 
 const CLASP = createRequire(import.meta.url).resolve('@google/clasp');
 const REDIRECT_LINE =
@@ -59,7 +59,7 @@ async function claspIn(
 }
 
 beforeAll(async () => {
-  requireBuiltRedirect();
+  requireBuilt();
   emulator = await strictEmulator();
   root = await mkdtemp(join(tmpdir(), 'specbound-clasp-'));
   home = join(root, 'home');

@@ -10,12 +10,13 @@ import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_APPS_SCRIPT_IDS } from '../src/seed-ids.ts';
-import { cleanEnv, PACKAGE_DIR, runNode } from './subprocess.ts';
+import { BUILT_CLI, cleanEnv, PACKAGE_DIR, requireBuilt, runNode } from './subprocess.ts';
 
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const CLI = BUILT_CLI;
 
 let dir: string;
 beforeAll(async () => {
+  requireBuilt();
   dir = await mkdtemp(join(tmpdir(), 'specbound-cli-'));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv, PACKAGE_DIR, requireBuiltRedirect, runNode } from './subprocess.ts';
+import { cleanEnv, PACKAGE_DIR, requireBuilt, runNode } from './subprocess.ts';
 
 // TypeScript 7 exports no subpaths: find its `tsc` bin through its package.json.
 const TS_PACKAGE = createRequire(import.meta.url).resolve('typescript/package.json');
@@ -13,7 +13,7 @@ const TSC = join(dirname(TS_PACKAGE), 'bin', 'tsc');
 
 let project: string;
 beforeAll(async () => {
-  requireBuiltRedirect();
+  requireBuilt();
   project = await mkdtemp(join(tmpdir(), 'specbound-package-'));
   await mkdir(join(project, 'node_modules', '@specbound'), { recursive: true });
   await symlink(PACKAGE_DIR, join(project, 'node_modules', '@specbound', 'emulator'), 'dir');

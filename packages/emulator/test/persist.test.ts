@@ -9,9 +9,11 @@ import { Changes } from '../src/core/changes.ts';
 import { StateFile } from '../src/core/persist.ts';
 import { StateDocumentError, startEmulator } from '../src/index.ts';
 import { API_KEY, readStateFiles, strictEmulator } from './helpers.ts';
+import { BUILT_CLI, requireBuilt } from './subprocess.ts';
 
 let dir: string;
 beforeAll(async () => {
+  requireBuilt();
   dir = await mkdtemp(join(tmpdir(), 'specbound-emulator-persist-'));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -21,7 +23,7 @@ const bugsHeaders = { 'x-api-key': API_KEY, 'content-type': 'application/json' }
 async function startCli(file: string): Promise<{ child: ReturnType<typeof spawn>; bugs: string }> {
   const child = spawn(
     process.execPath,
-    ['src/cli.ts', '--port', '0', '--state', file, '--bugsmash-api-key', API_KEY],
+    [BUILT_CLI, '--port', '0', '--state', file, '--bugsmash-api-key', API_KEY],
     { cwd: join(import.meta.dirname, '..'), stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let out = '';

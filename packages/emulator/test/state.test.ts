@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyState, normalizeState, StateDocumentError } from '../src/index.ts';
 import { API_KEY, appsScript, bugsmash, readStateFiles, strictEmulator } from './helpers.ts';
+import { BUILT_CLI, requireBuilt } from './subprocess.ts';
 
 let dir: string;
 beforeAll(async () => {
+  requireBuilt();
   dir = await mkdtemp(join(tmpdir(), 'specbound-emulator-'));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -63,7 +65,7 @@ describe('state', () => {
     const file = join(dir, 'cli-state.json');
     const child = spawn(
       process.execPath,
-      ['src/cli.ts', '--port', '0', '--state', file, '--seed', '--bugsmash-api-key', API_KEY],
+      [BUILT_CLI, '--port', '0', '--state', file, '--seed', '--bugsmash-api-key', API_KEY],
       {
         cwd: join(import.meta.dirname, '..'),
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -106,7 +108,7 @@ describe('state', () => {
     const file = join(dir, 'crash-state.json');
     const child = spawn(
       process.execPath,
-      ['src/cli.ts', '--port', '0', '--state', file, '--bugsmash-api-key', API_KEY],
+      [BUILT_CLI, '--port', '0', '--state', file, '--bugsmash-api-key', API_KEY],
       {
         cwd: join(import.meta.dirname, '..'),
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -144,7 +146,7 @@ describe('state', () => {
     const file = join(dir, 'seeded.json');
     const cwd = join(import.meta.dirname, '..');
     const seed = () =>
-      spawnSync(process.execPath, ['src/cli.ts', 'seed', '--state', file], { cwd, encoding: 'utf8' });
+      spawnSync(process.execPath, [BUILT_CLI, 'seed', '--state', file], { cwd, encoding: 'utf8' });
     const first = seed();
     expect(first.status, first.stderr).toBe(0);
     const written = await readFile(file, 'utf8');
