@@ -1,0 +1,94 @@
+// How long the README's test command takes from a cold turbo cache: `pnpm run test --force` (every
+// task runs, nothing is replayed), on whatever machine runs this. Writes tools/bench/test-time.md,
+// which `node tools/scripts/bench-report.mjs` stitches into BENCHMARKS.md. Not part of the `bench`
+// task (it would run the whole test suite inside the benchmarks); run it on a quiet machine:
+// `./tools/dev time:test`.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+
+const root = new URL('../../', import.meta.url);
+const runs = new URL('.turbo/runs/', root);
+const rounds = Number(process.argv[2] ?? 1);
+if (!Number.isInteger(rounds) || rounds < 1) {
+  console.error('usage: node tools/bench/test-time.mjs [rounds]   (a whole number of runs, 1 by default)');
+  process.exit(2);
+}
+
+const results = [];
+for (let round = 0; round < rounds; round++) {
+  const load = loadavg()[0];
+  const started = Date.now();
+  // bash's `times` prints the CPU its children used: turbo, pnpm and every task under them.
+  const run = spawnSync(
+    'bash',
+    ['-c', 'pnpm run test --force --summarize > .turbo/test-time.log 2>&1; status=$?; times; exit $status'],
+    { cwd: root, encoding: 'utf8' },
+  );
+  const wall = (Date.now() - started) / 1000;
+  const [, children = ''] = run.stdout.trim().split('\n');
+  const seconds = (text) => {
+    const [, m, s] = /(\d+)m([\d.]+)s/.exec(text) ?? [];
+    return Number(m) * 60 + Number(s);
+  };
+  const [user, sys] = children.split(/\s+/).map(seconds);
+  const log = readFileSync(new URL('.turbo/test-time.log', root), 'utf8');
+  const summary = readdirSync(runs)
+    .map((name) => new URL(name, runs))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  const tasks = JSON.parse(readFileSync(summary, 'utf8')).tasks.map((task) => ({
+    id: task.taskId,
+    seconds: (task.execution.endTime - task.execution.startTime) / 1000,
+  }));
+  const result = {
+    load,
+    wall,
+    cpu: user + sys,
+    ok: run.status === 0,
+    verdict: /specbound: (\d+) passed, (\d+) failed/.exec(log)?.[0] ?? 'no verdict line',
+    tasks,
+  };
+  results.push(result);
+  console.log(
+    `round ${round + 1}: ${wall.toFixed(1)} s wall, ${result.cpu.toFixed(1)} s CPU, load before ${load.toFixed(2)}; ${result.verdict}`,
+  );
+  if (!result.ok) {
+    console.error(`the test command failed: see .turbo/test-time.log\n${log.slice(-3000)}`);
+    process.exit(1);
+  }
+}
+
+const walls = results.map((r) => r.wall).sort((a, b) => a - b);
+const median = walls[Math.floor(walls.length / 2)];
+const last = results.at(-1);
+const longest = [...last.tasks].sort((a, b) => b.seconds - a.seconds).slice(0, 8);
+const rows = results.map(
+  (r, i) =>
+    `| ${i + 1} | ${r.load.toFixed(2)} | ${r.wall.toFixed(1)} s | ${r.cpu.toFixed(1)} s | ${r.verdict} |`,
+);
+writeFileSync(
+  new URL('tools/bench/test-time.md', root),
+  `# The test command from a cold turbo cache (tools/bench/test-time.mjs)
+
+\`pnpm run test --force\`: the README's \`./tools/dev test\` with every turbo task run (nothing
+replayed from the cache), ${availableParallelism()} cores, measured ${new Date().toISOString().slice(0, 10)}.
+Goal (issue 15): within 90 s on a 2-core machine. Median of ${results.length} run(s): **${median.toFixed(1)} s**.
+
+| run | load before | wall | CPU (all processes) | result |
+|---|---|---|---|---|
+${rows.join('\n')}
+
+The longest tasks of the last run (they overlap: turbo runs tasks in parallel):
+
+| task | s |
+|---|---|
+${longest.map((t) => `| ${t.id} | ${t.seconds.toFixed(1)} |`).join('\n')}
+
+Before this work: 154-158 s on a quiet machine (173 s, 318 s of CPU, at the start of the session
+that made the changes). What changed: \`tsc\` is TypeScript 7 (native; 4.8-7.7 s → 0.8-1.3 s per
+package), vitest reuses one module graph per worker (\`isolate: false\`), the emulator's subprocess
+tests start its built bin instead of bundling the YAML specs with Redocly on every start, and its
+clasp runs share Node's compile cache.
+`,
+);
+console.log('wrote tools/bench/test-time.md');
