@@ -44,6 +44,7 @@ for (const [name, contents] of Object.entries(samples)) {
   const inputs = Object.values(result.metafile.outputs)[0].inputs;
   const rows = Object.entries(inputs).sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput);
   for (const [file, { bytesInOutput }] of rows) {
-    if (bytesInOutput > 0) console.log(`  ${String(bytesInOutput).padStart(6)}  ${file.replace(/^.*node_modules\//, '')}`);
+    if (bytesInOutput > 0)
+      console.log(`  ${String(bytesInOutput).padStart(6)}  ${file.replace(/^.*node_modules\//, '')}`);
   }
 }
