@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import * as browser from '../src/call-request.browser.js';
 import * as node from '../src/call-request.js';
@@ -18,11 +17,5 @@ describe('call-request: the Request a call is built with', () => {
     expect(browser.isLight(new Request('https://x.test/a'))).toBe(false);
     // A platform Request's signal may abort: the caller's abort must be listened to.
     expect(browser.neverAborts(new Request('https://x.test/a').signal)).toBe(false);
-  });
-
-  it('is swapped by the browser field of package.json, built file for built file', async () => {
-    const manifest = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
-    expect(manifest.browser).toEqual({ './dist/call-request.js': './dist/call-request.browser.js' });
-    expect(manifest.sideEffects).toBe(false);
   });
 });
