@@ -45,15 +45,4 @@ export class ScriptExecutionError extends SpecboundError {
     this.scriptStackTraceElements = stack;
     this.status = status;
   }
-
-  override toJSON(): Record<string, unknown> {
-    return {
-      ...super.toJSON(),
-      functionName: this.functionName,
-      code: this.code,
-      errorMessage: this.errorMessage,
-      errorType: this.errorType,
-      scriptStackTraceElements: this.scriptStackTraceElements,
-    };
-  }
 }

@@ -15,10 +15,6 @@ export class ValidationError extends SpecboundError {
     super(message);
     this.field = field;
   }
-
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), field: this.field };
-  }
 }
 
 /**
