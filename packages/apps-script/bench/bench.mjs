@@ -25,8 +25,11 @@ import {
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const ROUNDS = QUICK ? 3 : 15;
-const REQUESTS = { 1: QUICK ? 50 : 100, 16: QUICK ? 200 : 400 };
-const WARMUP = QUICK ? 100 : 300;
+// Rounds of a few hundred calls measured back to back did not reproduce on a shared machine (per-
+// round ratios of 0.4–2.8): each round is now 12 blocks, the contenders taking turns block by block.
+const REQUESTS = { 1: QUICK ? 64 : 384, 16: QUICK ? 256 : 1536 };
+const BLOCK = { 1: QUICK ? 16 : 32, 16: QUICK ? 64 : 128 };
+const WARMUP = QUICK ? 100 : 1000;
 const TOKEN = 'ya29.dummy-token-for-the-benchmark';
 const SCRIPT_ID = '1AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_abcdefghijklmnop';
 const DEPLOYMENT_ID = 'AKfycbx-deployment-0123456789';
@@ -138,6 +141,7 @@ for (const concurrency of [1, 16]) {
     const samples = await compare(contenders, {
       rounds: ROUNDS,
       requests: REQUESTS[concurrency],
+      block: BLOCK[concurrency],
       concurrency,
       warmup: WARMUP,
     });
@@ -277,8 +281,10 @@ const lines = [
   'size limit, typed errors), raw openapi-fetch over the same generated paths with a static header,',
   "Google's `@googleapis/script`, and a hand-written `fetch` call as the floor. Per endpoint and",
   `concurrency: ${fmt(WARMUP)} warm-up calls each, then ${ROUNDS} rounds of a fixed ${REQUESTS[1]} (concurrency 1) or`,
-  `${REQUESTS[16]} (concurrency 16) calls per contender, in rotating order; req/s are medians of rounds, ratios`,
-  'the median of per-round ratios (min–max in parentheses).',
+  `${REQUESTS[16]} (concurrency 16) calls per contender. Within a round the contenders take turns in blocks of`,
+  `${BLOCK[1]} or ${BLOCK[16]} calls, the order rotating every block and every round, so that all of them see the same`,
+  'load of the shared machine; a full GC runs before each round (`--expose-gc`). req/s are medians of',
+  'rounds, ratios the median of per-round ratios (min–max in parentheses).',
   '',
   `| endpoint | concurrency | ${NAMES.join(' req/s | ')} req/s | client / raw (goal ≥ 0.9×) | client / googleapis (goal ≥ 1.5×) | raw / fetch |`,
   '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
