@@ -115,7 +115,7 @@ describe('the clients in a real browser, against the emulator on another origin'
     expect(preflights.some((path) => path.startsWith('/v1/projects'))).toBe(true);
   });
 
-  it('@specbound/bugsmash: JSON and multipart POSTs, get, iterate, typed errors', async () => {
+  it('@specbound/bugsmash: JSON and multipart POSTs, get, iterate, typed errors, the size limit', async () => {
     const result = await runApp('bugsmash', emulator.bugsmashUrl, DEFAULT_BUGSMASH_API_KEY);
     expect(result).toEqual({
       site: {
@@ -126,6 +126,7 @@ describe('the clients in a real browser, against the emulator on another origin'
       got: 'Browser site',
       websites: ['Browser site'],
       all: 2,
+      tooLarge: { name: 'ResponseTooLargeError', limit: 64 },
       missing: { name: 'NotFoundError', status: 404, message: expect.stringMatching(/^404 Not Found/) },
     });
     expect(preflights.some((path) => path.startsWith('/api/v2/'))).toBe(true);

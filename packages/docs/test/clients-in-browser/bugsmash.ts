@@ -1,5 +1,5 @@
 // A browser app using @specbound/bugsmash: see apps-script.ts next to it.
-import { createBugSmashClient, NotFoundError } from '@specbound/bugsmash';
+import { createBugSmashClient, NotFoundError, ResponseTooLargeError } from '@specbound/bugsmash';
 
 export async function run(baseUrl: string, apiKey: string): Promise<Record<string, unknown>> {
   const client = createBugSmashClient({ apiKey, baseUrl, retry: false });
@@ -22,12 +22,19 @@ export async function run(baseUrl: string, apiKey: string): Promise<Record<strin
   const missing = await client.projects
     .get({ projectId: '00000000-0000-4000-8000-000000000000' })
     .catch((e: unknown) => e);
+  // The body guard of browser bundles (body.browser.ts): a list larger than the limit is refused.
+  const small = createBugSmashClient({ apiKey, baseUrl, retry: false, maxResponseBytes: 64 });
+  const tooLarge = await small.projects.list().catch((e: unknown) => e);
   return {
     site: { name: site.name, reviewLink: site.review_link },
     brochure: brochure.name,
     got: got.name,
     websites: websites.map((p) => p.name),
     all: all.length,
+    tooLarge:
+      tooLarge instanceof ResponseTooLargeError
+        ? { name: tooLarge.name, limit: tooLarge.limit }
+        : String(tooLarge),
     missing:
       missing instanceof NotFoundError
         ? { name: missing.name, status: missing.status, message: missing.message }
