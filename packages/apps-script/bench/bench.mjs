@@ -243,7 +243,6 @@ for (const total of TOTALS) {
 
 // Report.
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
-const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 const mark = (ok) => (ok ? 'met' : '**missed**');
 const NAMES = ['@specbound/apps-script', 'raw openapi-fetch', '@googleapis/script', 'fetch'];
 const rows = throughput.map(({ endpoint, concurrency, samples }) => {
@@ -341,9 +340,9 @@ const lines = [
     (r) =>
       `| ${r.label} | ${fmt(r.min)} B | **${fmt(r.gz)} B** | ≤ ${fmt(r.budget)} B: ${mark(r.ok)}${r.nodeImports ? ', `node:` imports (BUG)' : ''} |`,
   ),
-  `| of which: openapi-fetch alone | ${kB(sizes.openapiFetch.min)} | ${kB(sizes.openapiFetch.gz)} | |`,
-  `| of which: the whole @specbound/http runtime alone | ${kB(sizes.runtime.min)} | ${kB(sizes.runtime.gz)} | |`,
-  `| @googleapis/script (platform=node) | ${kB(sizes.googleNode.min)} | ${kB(sizes.googleNode.gz)} | |`,
+  `| of which: openapi-fetch alone | ${fmt(sizes.openapiFetch.min)} B | ${fmt(sizes.openapiFetch.gz)} B | |`,
+  `| of which: the whole @specbound/http runtime alone | ${fmt(sizes.runtime.min)} B | ${fmt(sizes.runtime.gz)} B | |`,
+  `| @googleapis/script (platform=node) | ${fmt(sizes.googleNode.min)} B | ${fmt(sizes.googleNode.gz)} B | |`,
   '',
   `@googleapis/script for platform=browser ${googleBrowser.replaceAll('|', '\\|')}.`,
   '',
