@@ -51,9 +51,9 @@ export function guardBody(response: Response, guard: BodyGuard): Response {
     guard.release();
     return response;
   }
-  // Content-Length counts encoded bytes: it bounds the body only when it is not compressed.
-  const encoding = response.headers.get('content-encoding');
-  if (length !== null && (encoding === null || encoding === 'identity') && Number(length) > guard.limit) {
+  // Content-Length counts encoded bytes: it bounds the body only when it is not compressed. (The
+  // encoding is looked up only for a length over the limit: a header read costs ~0.5 µs a call.)
+  if (length !== null && Number(length) > guard.limit && isIdentity(response.headers.get('content-encoding'))) {
     guard.release();
     response.body.cancel().catch(() => {});
     throw tooLarge(response.status, guard);
@@ -69,6 +69,10 @@ export function guardBody(response: Response, guard: BodyGuard): Response {
     return adopt(new Response(body as ReadableStream, { status, statusText, headers }), guard, { open: 1 });
   }
   return adopt(response, guard, { open: 1 });
+}
+
+function isIdentity(encoding: string | null): boolean {
+  return encoding === null || encoding === 'identity';
 }
 
 function adopt(response: Response, guard: BodyGuard, shared: { open: number }): Response {
