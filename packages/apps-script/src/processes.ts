@@ -55,7 +55,8 @@ function toWire(filters: ReadonlySet<string>, prefix: string) {
   const wire = new Map(Array.from(filters, (name) => [name, `${prefix}${name}`]));
   return (params: object): Record<string, unknown> => {
     const query: Record<string, unknown> = {};
-    for (const key of Object.keys(params)) query[wire.get(key) ?? key] = (params as Record<string, unknown>)[key];
+    for (const key of Object.keys(params))
+      query[wire.get(key) ?? key] = (params as Record<string, unknown>)[key];
     return query;
   };
 }

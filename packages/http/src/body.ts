@@ -53,7 +53,11 @@ export function guardBody(response: Response, guard: BodyGuard): Response {
   }
   // Content-Length counts encoded bytes: it bounds the body only when it is not compressed. (The
   // encoding is looked up only for a length over the limit: a header read costs ~0.5 µs a call.)
-  if (length !== null && Number(length) > guard.limit && isIdentity(response.headers.get('content-encoding'))) {
+  if (
+    length !== null &&
+    Number(length) > guard.limit &&
+    isIdentity(response.headers.get('content-encoding'))
+  ) {
     guard.release();
     response.body.cancel().catch(() => {});
     throw tooLarge(response.status, guard);
