@@ -14,3 +14,10 @@ export function isLight(_value: unknown): _value is SpecboundRequest {
 export function neverAborts(_signal: AbortSignal): boolean {
   return false;
 }
+
+export type { PathSerializer } from './call-request.js';
+
+/** openapi-fetch's own serializer: in a browser a call's time is the network's. */
+export function fastPathSerializer<S>(fallback: S): S {
+  return fallback;
+}

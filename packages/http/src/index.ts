@@ -24,6 +24,7 @@ export {
   requireText,
   type WithResponse,
 } from './call.js';
+export { fastPathSerializer, type PathSerializer } from './call-request.js';
 export {
   type ClientDescriptor,
   type ClientOptions,
