@@ -12,16 +12,17 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/browser.test.ts'],
+          exclude: ['test/browser.test.ts', 'test/clients-in-browser.test.ts'],
           hookTimeout: 120_000,
         },
       },
       {
         extends: true,
-        // One browser, one server, pages visited in order: a single file that runs alone.
+        // browser.test.ts: the docs site, one browser and one server, pages visited in order.
+        // clients-in-browser.test.ts: both clients bundled for the browser, against the emulator.
         test: {
           name: 'browser',
-          include: ['test/browser.test.ts'],
+          include: ['test/browser.test.ts', 'test/clients-in-browser.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

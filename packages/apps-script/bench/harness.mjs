@@ -39,17 +39,35 @@ export const median = (values) => {
 };
 
 /**
- * Runs every contender `rounds` times with `requests` calls each, rotating the order each round,
- * after `warmup` calls each. Returns, per contender, the samples aligned by round.
+ * Runs every contender `rounds` times with `requests` calls each, after `warmup` calls each.
+ * Within a round the calls go in blocks of `block` calls, the contenders taking turns block by
+ * block in an order that rotates with every block and every round: the load of a shared machine
+ * changes within a fraction of a second, and contenders measured in turns that short see the same
+ * load, so their per-round ratio survives it. A round's figure for a contender is its `requests`
+ * calls over the summed time of its blocks. With `--expose-gc`, a full GC runs before each round
+ * so that no contender pays for the garbage of the previous round. Returns, per contender, the
+ * samples aligned by round.
  */
-export async function compare(contenders, { rounds, requests, concurrency, warmup }) {
+export async function compare(contenders, { rounds, requests, concurrency, warmup, block = requests }) {
   const names = Object.keys(contenders);
   for (const name of names) await measure(contenders[name], warmup, concurrency);
   const samples = Object.fromEntries(names.map((name) => [name, []]));
+  const blocks = Math.ceil(requests / block);
   for (let round = 0; round < rounds; round++) {
-    for (let i = 0; i < names.length; i++) {
-      const name = names[(i + round) % names.length];
-      samples[name].push(await measure(contenders[name], requests, concurrency));
+    globalThis.gc?.();
+    const sums = Object.fromEntries(names.map((name) => [name, { seconds: 0, cpuUs: 0 }]));
+    for (let b = 0; b < blocks; b++) {
+      const size = Math.min(block, requests - b * block);
+      for (let i = 0; i < names.length; i++) {
+        const name = names[(i + b + round) % names.length];
+        const { rps, cpuUs } = await measure(contenders[name], size, concurrency);
+        sums[name].seconds += size / rps;
+        sums[name].cpuUs += cpuUs * size;
+      }
+    }
+    for (const name of names) {
+      const { seconds, cpuUs } = sums[name];
+      samples[name].push({ rps: requests / seconds, cpuUs: cpuUs / requests });
     }
   }
   return samples;

@@ -7,9 +7,10 @@ import {
   checkKeys,
   clientRuntime,
   combineAuth,
+  fastPathSerializer,
   ValidationError,
 } from '@specbound/http';
-import createClient from 'openapi-fetch';
+import createClient, { defaultPathSerializer } from 'openapi-fetch';
 import { type Context, googleReaders } from './core.js';
 import type { paths } from './generated/schema.js';
 import { createProcesses } from './processes.js';
@@ -53,7 +54,12 @@ export function createAppsScriptClient(options: AppsScriptClientOptions = {}) {
     return auth;
   });
   /** The typed openapi-fetch client every method calls: middleware added to it applies to all. */
-  const raw = createClient<paths>({ baseUrl, fetch: http, Request: http.Request });
+  const raw = createClient<paths>({
+    baseUrl,
+    fetch: http,
+    Request: http.Request,
+    pathSerializer: fastPathSerializer(defaultPathSerializer),
+  });
   const { read, write } = googleReaders(() => auth?.secrets() ?? []);
   const ctx: Context = { caller: { raw, http, parseAs: 'text', decode: write }, read };
   return {

@@ -1,6 +1,10 @@
 import type * as http from '@specbound/http';
-import { SpecboundError, serviceErrors, type Typed } from '@specbound/http';
-import type { ExecutionError, GoogleErrorBody, Operation, ScriptStackTraceElement } from './types.js';
+import { serviceErrors, type Typed } from '@specbound/http';
+import type { GoogleErrorBody } from './types.js';
+
+// In its own module: a bundle that calls `scripts.run` but imports no error class then leaves
+// this module (its `serviceErrors()` destructuring cannot be tree-shaken) out.
+export { ScriptExecutionError } from './script-error.js';
 
 // The one error hierarchy of @specbound/http, with `body` typed as Google's JSON error body
 // (undefined when the answer was not one: a proxy's HTML page, say).
@@ -25,60 +29,3 @@ export type ConflictError = Typed<http.ConflictError, Body>;
 export type UnprocessableEntityError = Typed<http.UnprocessableEntityError, Body>;
 export type RateLimitError = Typed<http.RateLimitError, Body>;
 export type InternalServerError = Typed<http.InternalServerError, Body>;
-
-type Status = NonNullable<Operation['error']>;
-
-/**
- * The script function run by `scripts.run` threw (or Apps Script stopped it). The service
- * answered HTTP 200 with `error` in the `Operation`; this is not an `ApiError`, which means the
- * call itself failed.
- */
-export class ScriptExecutionError extends SpecboundError {
-  static {
-    Object.defineProperty(ScriptExecutionError.prototype, 'name', {
-      value: 'ScriptExecutionError',
-      configurable: true,
-      writable: true,
-    });
-  }
-  /** The function that was run. */
-  readonly functionName: string;
-  /** `Status.code`: 3 when the function threw, 10 on a timeout, 1 when cancelled. */
-  readonly code: number | undefined;
-  /** The message the script threw, usually localized; `Status.message` when no details came. */
-  readonly errorMessage: string;
-  /** The error type, e.g. `ScriptError` or `TypeError`, when the service names it. */
-  readonly errorType: string | undefined;
-  /** Where it failed, deepest call first: `{ function, lineNumber }`. */
-  readonly scriptStackTraceElements: readonly ScriptStackTraceElement[];
-  /** The `Status` exactly as received. */
-  readonly status: Status;
-
-  constructor(functionName: string, status: Status) {
-    const detail: ExecutionError | undefined = status.details?.[0];
-    const errorMessage = detail?.errorMessage ?? status.message ?? 'the script failed without a message';
-    const stack = detail?.scriptStackTraceElements ?? [];
-    const where = stack.map((frame) => `${frame.function ?? '?'}:${frame.lineNumber ?? '?'}`).join(' < ');
-    const type = detail?.errorType === undefined ? '' : `${detail.errorType}: `;
-    super(
-      `Script function "${functionName}" failed: ${type}${errorMessage}${where === '' ? '' : ` (at ${where})`}`,
-    );
-    this.functionName = functionName;
-    this.code = status.code;
-    this.errorMessage = errorMessage;
-    this.errorType = detail?.errorType;
-    this.scriptStackTraceElements = stack;
-    this.status = status;
-  }
-
-  override toJSON(): Record<string, unknown> {
-    return {
-      ...super.toJSON(),
-      functionName: this.functionName,
-      code: this.code,
-      errorMessage: this.errorMessage,
-      errorType: this.errorType,
-      scriptStackTraceElements: this.scriptStackTraceElements,
-    };
-  }
-}

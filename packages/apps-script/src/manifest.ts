@@ -27,10 +27,6 @@ export class ContentValidationError extends ValidationError {
     );
     this.problems = problems;
   }
-
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), problems: this.problems };
-  }
 }
 
 const MANIFEST_NAME = 'appsscript';

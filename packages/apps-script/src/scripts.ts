@@ -1,6 +1,6 @@
 import { type Answer, assertPathParam, SpecboundError } from '@specbound/http';
 import { type Context, writer } from './core.js';
-import { ScriptExecutionError } from './errors.js';
+import { ScriptExecutionError } from './script-error.js';
 import type { Operation, WriteParams } from './types.js';
 
 /**

@@ -62,7 +62,7 @@ describe('client options', () => {
   it('passes bad retry and timeout values to the runtime, which names them', () => {
     expect(() => createAppsScriptClient({ timeout: -1 })).toThrow(/Option "timeout"/);
     expect(() => createAppsScriptClient(loose({ retry: { maxRetry: 3 } }))).toThrow(
-      /Unknown option "retry.maxRetry"/,
+      /unknown option "retry.maxRetry"/,
     );
   });
 });

@@ -3,9 +3,10 @@ import {
   type ClientDescriptor,
   type ClientOptions,
   clientRuntime,
+  fastPathSerializer,
   requireText,
 } from '@specbound/http';
-import createClient from 'openapi-fetch';
+import createClient, { defaultPathSerializer } from 'openapi-fetch';
 import { commentsApi, repliesApi } from './comments.js';
 import type { Context } from './context.js';
 import { envelopeReaders } from './envelope.js';
@@ -51,7 +52,12 @@ export function buildClient(options: BugSmashClientOptions, readPath: PathReader
     return auth;
   });
   /** The typed openapi-fetch client every method calls: middleware added to it applies to all. */
-  const raw = createClient<paths>({ baseUrl, fetch: http, Request: http.Request });
+  const raw = createClient<paths>({
+    baseUrl,
+    fetch: http,
+    Request: http.Request,
+    pathSerializer: fastPathSerializer(defaultPathSerializer),
+  });
   const read = envelopeReaders(() => secrets());
   const ctx: Context = { caller: { raw, http, parseAs: 'text', decode: read.data }, read };
   return {

@@ -72,10 +72,6 @@ export class WebhookVerificationError extends SpecboundError {
     super(message);
     this.reason = reason;
   }
-
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), reason: this.reason };
-  }
 }
 
 /** A verified delivery: one of the four known events, or an event this client does not know. */

@@ -92,7 +92,7 @@ describe('input checks before any request', () => {
     ['baseURL', { baseURL: 'https://e.x' }, /unknown option "baseURL"/],
     ['timeout', { timeout: -1 }, /^createBugSmashClient: Option "timeout"/],
     ['timeout', { timeout: Number.NaN }, /"timeout"/],
-    ['retry.maxRetry', { retry: { maxRetry: 3 } }, /Unknown option "retry.maxRetry"/],
+    ['retry.maxRetry', { retry: { maxRetry: 3 } }, /unknown option "retry.maxRetry"/],
     ['retry.maxRetries', { retry: { maxRetries: -1 } }, /"retry.maxRetries"/],
     ['fetch', { fetch: 'https://e.x' }, /Option "fetch" must be a function/],
     ['logger', { logger: console }, /Option "logger" must be a function/],

@@ -11,6 +11,7 @@ import { type DeliveryRecord, WebhookDispatcher } from './bugsmash/webhooks.ts';
 import { controlService } from './control/service.ts';
 import { BlobStore } from './core/blobs.ts';
 import { Changes, type Collection } from './core/changes.ts';
+import { applyCors } from './core/cors.ts';
 import { type FaultInfo, FaultInjector } from './core/faults.ts';
 import { StateFile, StateFileError } from './core/persist.ts';
 import { handleServiceRequest, send } from './core/pipeline.ts';
@@ -273,6 +274,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         onRequest({ method, path, status: res.statusCode, ms: Math.round(performance.now() - started) }),
       );
     }
+    if (applyCors(req, res)) return;
     if (url === undefined) {
       req.resume();
       send(res, { status: 400, body: { error: 'malformed request target' } });

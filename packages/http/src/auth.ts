@@ -1,5 +1,5 @@
+import { isLight } from './call-request.js';
 import { CredentialsError } from './errors.js';
-import { SpecboundRequest } from './request.js';
 import { hasControlCharacter, isHeaderSafe } from './user-agent.js';
 import { ValidationError } from './validate.js';
 
@@ -73,7 +73,7 @@ export function apiKeyQuery(paramName: string, key: string): AuthStrategy {
     authenticate(request) {
       const url = new URL(request.url);
       url.searchParams.set(paramName, key);
-      if (SpecboundRequest.is(request)) return request.withUrl(url) as unknown as Request;
+      if (isLight(request)) return request.withUrl(url) as unknown as Request;
       return rebuild(request, url);
     },
     secrets: () => [key],

@@ -1,7 +1,7 @@
 import { type ApiError, createApiError } from './errors.js';
 import type { HttpFetch } from './fetch.js';
 import type { RetryOptions } from './retry.js';
-import { assertPathParam, ValidationError } from './validate.js';
+import { assertPathParam, checkKeys, ValidationError } from './validate.js';
 
 /** Per-call settings: the optional last argument of every operation method of every client. */
 export interface CallOptions {
@@ -187,34 +187,6 @@ function overridden(http: HttpFetch, options: CallOptions): HttpFetch {
   return retry === undefined && timeout === undefined && maxResponseBytes === undefined
     ? http
     : http.withOverrides({ retry, timeout, maxResponseBytes });
-}
-
-/**
- * Refuses anything but an object with known keys (a misspelled `{ timeOut }` or `{ baseURL }`
- * would otherwise be ignored silently), with a `ValidationError` naming the key at fault.
- */
-export function checkKeys(
-  value: unknown,
-  known: readonly string[],
-  kind: string,
-  name: string,
-  where = '',
-): asserts value is object {
-  const prefix = where === '' ? '' : `${where}: `;
-  if (typeof value !== 'object' || value === null) {
-    throw new ValidationError(
-      name,
-      `${prefix}"${name}" must be an object (got ${value === null ? 'null' : typeof value}).`,
-    );
-  }
-  for (const key of Object.keys(value)) {
-    if (!known.includes(key)) {
-      throw new ValidationError(
-        key,
-        `${prefix}unknown ${kind} "${key}"; expected one of ${known.map((k) => `"${k}"`).join(', ')}.`,
-      );
-    }
-  }
 }
 
 /** Refuses a missing or blank string. */

@@ -1,10 +1,9 @@
 import type { AuthStrategy } from './auth.js';
-import { checkKeys } from './call.js';
 import { createHttpFetch, type HttpFetch } from './fetch.js';
 import type { FetchLike, Logger } from './options.js';
 import type { RetryOptions } from './retry.js';
 import type { ClientInfo } from './user-agent.js';
-import { ValidationError } from './validate.js';
+import { checkKeys, ValidationError } from './validate.js';
 
 /** The options every specbound client takes besides its credentials. */
 export interface ClientOptions {
@@ -82,7 +81,7 @@ export function clientRuntime<O extends ClientOptions>(
 // The runtime's ValidationError names the option (its `field`); the message also names the factory.
 function asOptionError(error: unknown, factory: string): unknown {
   if (!(error instanceof ValidationError)) return error;
-  return new ValidationError(error.field, `${factory}: ${error.message.replace(/^createHttpFetch: /, '')}`);
+  return new ValidationError(error.field, `${factory}: ${error.message}`);
 }
 
 /** Several strategies applied in order (a token header and an API key parameter, say). */

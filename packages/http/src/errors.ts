@@ -16,9 +16,18 @@ export class SpecboundError extends Error {
     defineName(SpecboundError, 'SpecboundError');
   }
 
-  /** Only safe fields, so `JSON.stringify(error)` never includes credentials. */
+  /**
+   * Name, message and every own field (all redacted, by the rule above), so `JSON.stringify(error)`
+   * never includes credentials and a subclass's fields need no code of their own. Headers (which
+   * serialise as `{}`) are left out; a cause is reduced to its name and message.
+   */
   toJSON(): Record<string, unknown> {
-    return { name: this.name, message: this.message };
+    const json: Record<string, unknown> = { name: this.name, message: this.message };
+    for (const [key, value] of Object.entries(this)) {
+      if (!(value instanceof Headers)) json[key] = value;
+    }
+    if (this.cause !== undefined) json.cause = causeJSON(this.cause);
+    return json;
   }
 }
 
@@ -54,16 +63,6 @@ export class ApiError extends SpecboundError {
     this.body = init.body;
     this.requestId = init.requestId;
     this.request = init.request;
-  }
-
-  override toJSON(): Record<string, unknown> {
-    return {
-      ...super.toJSON(),
-      status: this.status,
-      requestId: this.requestId,
-      request: this.request,
-      body: this.body,
-    };
   }
 }
 
@@ -108,10 +107,6 @@ export class RateLimitError extends ApiError {
     super(init);
     this.retryAfterMs = parseRetryAfter(init.headers);
   }
-
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), retryAfterMs: this.retryAfterMs };
-  }
 }
 export class InternalServerError extends ApiError {
   static {
@@ -135,10 +130,6 @@ export class ConnectionError extends SpecboundError {
   constructor(message: string, options: TransportErrorOptions) {
     super(message, 'cause' in options ? { cause: options.cause } : undefined);
     this.request = options.request;
-  }
-
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), request: this.request, cause: causeJSON(this.cause) };
   }
 }
 
@@ -182,10 +173,6 @@ export class ResponseTooLargeError extends SpecboundError {
     this.status = options.status;
     this.limit = options.limit;
   }
-
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), request: this.request, status: this.status, limit: this.limit };
-  }
 }
 
 /**
@@ -196,10 +183,6 @@ export class ResponseTooLargeError extends SpecboundError {
 export class CredentialsError extends SpecboundError {
   static {
     defineName(CredentialsError, 'CredentialsError');
-  }
-
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), cause: causeJSON(this.cause) };
   }
 }
 

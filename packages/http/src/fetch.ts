@@ -1,5 +1,6 @@
 import { raceSignal, sleep } from './abort.js';
 import { guardBody } from './body.js';
+import { CallRequest, isLight, neverAborts } from './call-request.js';
 import {
   AbortError,
   ConnectionError,
@@ -20,7 +21,7 @@ import {
   resolveOptions,
 } from './options.js';
 import { redactUrl } from './redact.js';
-import { neverAborts, SpecboundRequest } from './request.js';
+import type { SpecboundRequest } from './request.js';
 import {
   backoffDelay,
   isIdempotent,
@@ -88,7 +89,7 @@ function build(options: ResolvedOptions): HttpFetch {
    */
   const copyOf = (input: Input, signal: AbortSignal, reusable: boolean): Input => {
     let request: Input;
-    if (SpecboundRequest.is(input)) request = input.clone();
+    if (isLight(input)) request = input.clone();
     // A platform Request's body can be read once: a request that may be retried sends a clone.
     else request = new Request(input.body !== null && reusable ? input.clone() : input, { signal });
     try {
@@ -100,7 +101,7 @@ function build(options: ResolvedOptions): HttpFetch {
   };
 
   const send = (request: Input, signal: AbortSignal): Promise<Response> => {
-    if (!SpecboundRequest.is(request)) return (options.fetch ?? globalThis.fetch)(request);
+    if (!isLight(request)) return (options.fetch ?? globalThis.fetch)(request);
     // The lean path: one platform Request, built by fetch itself from the URL and init. A custom
     // fetch (a test fake, a proxy agent) gets a real Request, as its type promises.
     if (options.fetch === undefined) return globalThis.fetch(request.url, request.toInit(signal));
@@ -245,7 +246,7 @@ function build(options: ResolvedOptions): HttpFetch {
 
   return Object.assign(httpFetch, {
     withOverrides: (overrides: Overrides): HttpFetch => build(applyOverrides(options, overrides)),
-    Request: SpecboundRequest as unknown as typeof Request,
+    Request: CallRequest,
   });
 }
 

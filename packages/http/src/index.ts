@@ -13,7 +13,6 @@ export {
   type Caller,
   type CallInit,
   type CallOptions,
-  checkKeys,
   type FetchResult,
   type HttpVerb,
   jsonBody,
@@ -25,6 +24,7 @@ export {
   requireText,
   type WithResponse,
 } from './call.js';
+export { fastPathSerializer, type PathSerializer } from './call-request.js';
 export {
   type ClientDescriptor,
   type ClientOptions,
@@ -71,5 +71,5 @@ export { parseRetryAfter, type RetryOptions } from './retry.js';
 export { type ServiceErrors, serviceErrors, type Typed, type TypedErrorClass } from './service-errors.js';
 export type { JsonBodyOf, ParamsOf, PathParamsOf, QueryParamsOf, ResponseOf } from './types.js';
 export type { ClientInfo } from './user-agent.js';
-export { assertPathParam, ValidationError } from './validate.js';
+export { assertPathParam, checkKeys, ValidationError } from './validate.js';
 export { VERSION } from './version.js';

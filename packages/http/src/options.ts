@@ -1,7 +1,7 @@
 import type { AuthStrategy } from './auth.js';
 import { DEFAULT_RETRY, type ResolvedRetryOptions, type RetryOptions } from './retry.js';
 import { assertUserAgent, type ClientInfo } from './user-agent.js';
-import { ValidationError } from './validate.js';
+import { checkKeys, ValidationError } from './validate.js';
 
 /** One line per attempt. `url` is redacted; `error` is set when no response came back. */
 export interface LogEvent {
@@ -67,7 +67,7 @@ export interface ResolvedOptions {
   client: ClientInfo | undefined;
 }
 
-const OPTION_KEYS = new Set([
+const OPTION_KEYS: readonly string[] = [
   'fetch',
   'retry',
   'timeout',
@@ -76,9 +76,13 @@ const OPTION_KEYS = new Set([
   'logger',
   'userAgent',
   'client',
-] satisfies (keyof HttpOptions)[]);
-const OVERRIDE_KEYS = new Set(['retry', 'timeout', 'maxResponseBytes'] satisfies (keyof Overrides)[]);
-const RETRY_KEYS = new Set(Object.keys(DEFAULT_RETRY));
+] satisfies (keyof HttpOptions)[];
+const OVERRIDE_KEYS: readonly string[] = [
+  'retry',
+  'timeout',
+  'maxResponseBytes',
+] satisfies (keyof Overrides)[];
+const RETRY_KEYS = Object.keys(DEFAULT_RETRY);
 
 /**
  * Validates options and fills in the defaults. A bad option throws `ValidationError` whose `field`
@@ -86,8 +90,7 @@ const RETRY_KEYS = new Set(Object.keys(DEFAULT_RETRY));
  * be a credential.
  */
 export function resolveOptions(options: HttpOptions): ResolvedOptions {
-  assertObject(options, 'options');
-  assertKnownKeys(options, OPTION_KEYS, '');
+  checkKeys(options, OPTION_KEYS, 'option', 'options');
   const { fetch, auth, logger, userAgent, client } = options;
   check('fetch', fetch === undefined || typeof fetch === 'function', 'a function', fetch);
   check(
@@ -119,8 +122,7 @@ export function resolveOptions(options: HttpOptions): ResolvedOptions {
 
 /** Applies `withOverrides()`: retry fields override the current ones, `false` disables retries. */
 export function applyOverrides(base: ResolvedOptions, overrides: Overrides): ResolvedOptions {
-  assertObject(overrides, 'overrides');
-  assertKnownKeys(overrides, OVERRIDE_KEYS, '');
+  checkKeys(overrides, OVERRIDE_KEYS, 'option', 'overrides');
   return {
     ...base,
     retry: resolveRetry(overrides.retry, base.retry === false ? DEFAULT_RETRY : base.retry, base.retry),
@@ -136,8 +138,7 @@ function resolveRetry(
 ): ResolvedRetryOptions | false {
   if (retry === undefined) return whenAbsent;
   if (retry === false) return false;
-  assertObject(retry, 'retry');
-  assertKnownKeys(retry, RETRY_KEYS, 'retry.');
+  checkKeys(retry, RETRY_KEYS, 'option', 'retry', '', 'retry.');
   const resolved = { ...fill, ...definedEntries(retry) };
   const { maxRetries, retryNonIdempotent } = resolved;
   check(
@@ -188,21 +189,4 @@ function check(field: string, ok: boolean, expected: string, value: unknown): vo
 
 function definedEntries(retry: RetryOptions): Partial<ResolvedRetryOptions> {
   return Object.fromEntries(Object.entries(retry).filter(([, value]) => value !== undefined));
-}
-
-function assertObject(value: unknown, name: string): asserts value is object {
-  check(name, typeof value === 'object' && value !== null, 'an object', value);
-}
-
-// Catches typos such as `{ maxRetry: 3 }` that would otherwise be silently ignored. `prefix` is the
-// path of the object checked (`retry.`), empty at the top level.
-function assertKnownKeys(value: object, known: ReadonlySet<string>, prefix: string): void {
-  for (const key of Object.keys(value)) {
-    if (!known.has(key)) {
-      throw new ValidationError(
-        `${prefix}${key}`,
-        `Unknown option "${prefix}${key}"; expected one of ${[...known].map((k) => `"${prefix}${k}"`).join(', ')}.`,
-      );
-    }
-  }
 }

@@ -15,10 +15,6 @@ export class ValidationError extends SpecboundError {
     super(message);
     this.field = field;
   }
-
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), field: this.field };
-  }
 }
 
 /**
@@ -50,5 +46,35 @@ export function assertPathParam(name: string, value: string | number): void {
       name,
       `Path parameter "${name}" must not be "${value}" (it would address another resource): pass the ID of the resource.`,
     );
+  }
+}
+
+/**
+ * Refuses anything but an object with known keys (a misspelled `{ timeOut }` or `{ baseURL }`
+ * would otherwise be ignored silently), with a `ValidationError` naming the key at fault. `where`
+ * starts the message (the factory); `prefix` is the path of a nested object (`retry.`).
+ */
+export function checkKeys(
+  value: unknown,
+  known: readonly string[],
+  kind: string,
+  name: string,
+  where = '',
+  prefix = '',
+): asserts value is object {
+  const start = where === '' ? '' : `${where}: `;
+  if (typeof value !== 'object' || value === null) {
+    throw new ValidationError(
+      name,
+      `${start}"${name}" must be an object (got ${value === null ? 'null' : typeof value}).`,
+    );
+  }
+  for (const key of Object.keys(value)) {
+    if (!known.includes(key)) {
+      throw new ValidationError(
+        `${prefix}${key}`,
+        `${start}unknown ${kind} "${prefix}${key}"; expected one of ${known.map((k) => `"${prefix}${k}"`).join(', ')}.`,
+      );
+    }
   }
 }

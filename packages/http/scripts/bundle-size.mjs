@@ -1,0 +1,97 @@
+// Issue 11's browser bundle budget, measured one way for everyone: a sample app per budget line,
+// bundled by esbuild (minified, ESM, platform browser, so package.json "browser" fields apply) and
+// gzipped at level 9. The apps-script and bugsmash benches record these figures in their
+// results.md (BENCHMARKS.md); run it alone after building the three packages:
+//   node packages/http/scripts/bundle-size.mjs [--modules]
+// It prints each sample's size (and, with --modules, the bytes each module adds) and exits 1
+// when a sample is over its budget.
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+// esbuild is a dev dependency of the client packages (their benches), not of http.
+const require = createRequire(fileURLToPath(new URL('../../apps-script/package.json', import.meta.url)));
+const { build } = require('esbuild');
+// apps-script resolves both clients (bugsmash is one of its dev dependencies).
+const resolveDir = fileURLToPath(new URL('../../apps-script/bench/', import.meta.url));
+// Module paths in the --modules list are relative to the repository root, wherever this runs from.
+const absWorkingDir = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** One sample app per budget line: each calls one method. */
+export const SAMPLES = {
+  'apps-script': {
+    label: 'one Apps Script call (`projects.get`)',
+    budget: 10_000,
+    source: `import { createAppsScriptClient } from '@specbound/apps-script';
+const client = createAppsScriptClient({ auth: 'token' });
+console.log(await client.projects.get({ scriptId: 'abc' }));`,
+  },
+  bugsmash: {
+    label: 'one BugSmash call (`projects.list`)',
+    budget: 10_000,
+    source: `import { createBugSmashClient } from '@specbound/bugsmash';
+const client = createBugSmashClient({ apiKey: 'key' });
+console.log(await client.projects.list());`,
+  },
+  both: {
+    label: 'both clients, one call each (the runtime shared)',
+    budget: 15_000,
+    source: `import { createAppsScriptClient } from '@specbound/apps-script';
+import { createBugSmashClient } from '@specbound/bugsmash';
+const appsScript = createAppsScriptClient({ auth: 'token' });
+const bugsmash = createBugSmashClient({ apiKey: 'key' });
+console.log(await appsScript.projects.get({ scriptId: 'abc' }), await bugsmash.projects.list());`,
+  },
+};
+
+/** Bundles `source` as the budget measures it: `{ min, gz }` in bytes, the code and esbuild's metafile. */
+export async function bundleSize(source) {
+  const result = await build({
+    stdin: { contents: source, resolveDir, loader: 'js' },
+    absWorkingDir,
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0].contents;
+  return {
+    min: code.byteLength,
+    gz: gzipSync(code, { level: 9 }).byteLength,
+    code,
+    metafile: result.metafile,
+  };
+}
+
+/** Every sample: `{ name, label, budget, min, gz, ok, nodeImports, modules }` (modules: bytes per input file). */
+export async function measureBundles() {
+  const rows = [];
+  for (const [name, { label, budget, source }] of Object.entries(SAMPLES)) {
+    const { min, gz, code, metafile } = await bundleSize(source);
+    const inputs = Object.values(metafile.outputs)[0].inputs;
+    const modules = Object.entries(inputs)
+      .map(([file, { bytesInOutput }]) => [file.replace(/^.*node_modules\//, ''), bytesInOutput])
+      .filter(([, bytes]) => bytes > 0)
+      .sort((a, b) => b[1] - a[1]);
+    const nodeImports = /["']node:/.test(new TextDecoder().decode(code));
+    rows.push({ name, label, budget, min, gz, ok: gz <= budget, nodeImports, modules });
+  }
+  return rows;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const showModules = process.argv.includes('--modules');
+  const rows = await measureBundles();
+  for (const { name, budget, min, gz, ok, nodeImports, modules } of rows) {
+    const verdict = ok ? 'ok' : 'OVER';
+    console.log(
+      `${name}: ${min} B min, ${gz} B gzip (budget ${budget}: ${verdict})${nodeImports ? ', node: imports (BUG)' : ''}`,
+    );
+    if (showModules)
+      for (const [file, bytes] of modules) console.log(`  ${String(bytes).padStart(6)}  ${file}`);
+  }
+  if (rows.some((row) => !row.ok || row.nodeImports)) process.exitCode = 1;
+}
