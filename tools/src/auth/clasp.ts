@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { AuthRequiredError } from '../errors.js';
 import { emailFromIdToken } from './credentials.js';
 import { DEFAULT_OAUTH_CLIENT } from './login.js';
-import { checkProfile, DEFAULT_PROFILE, type StoredLogin, writeLogin } from './store.js';
+import { checkProfile, DEFAULT_PROFILE, homeDir, type StoredLogin, writeLogin } from './store.js';
 
 export interface ClaspLogin {
   clientId: string;
@@ -126,7 +126,7 @@ export interface ImportClaspResult {
 /** Copies clasp's login into a specbound profile (the file stays as it is; clasp keeps working). */
 export async function importClaspLogin(options: ImportClaspOptions = {}): Promise<ImportClaspResult> {
   const profile = checkProfile(options.profile ?? DEFAULT_PROFILE);
-  const from = options.file ?? claspFile();
+  const from = options.file ?? claspFile(homeDir(options.env ?? process.env));
   let text: string;
   try {
     text = await readFile(from, 'utf8');

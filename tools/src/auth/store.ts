@@ -38,6 +38,18 @@ export interface StoreLocation {
 }
 
 /**
+ * The home directory `env` names (HOME; USERPROFILE on Windows), else the account's: what
+ * os.homedir() answers from the process's own environment, for a run given another one.
+ */
+export function homeDir(
+  env: Record<string, string | undefined>,
+  platform: NodeJS.Platform = process.platform,
+): string {
+  const named = platform === 'win32' ? env.USERPROFILE : env.HOME;
+  return named !== undefined && named !== '' ? named : homedir();
+}
+
+/**
  * The user config directory of specbound: `SPECBOUND_CONFIG_DIR` when set; on Linux and other Unixes
  * `$XDG_CONFIG_HOME/specbound` or `~/.config/specbound`; on macOS `~/Library/Application Support/specbound`;
  * on Windows `%APPDATA%\specbound`.
@@ -47,8 +59,8 @@ export function configDir(location: StoreLocation = {}): string {
   if (location.configDir !== undefined) return location.configDir;
   const explicit = env.SPECBOUND_CONFIG_DIR;
   if (explicit !== undefined && explicit !== '') return explicit;
-  const home = location.home ?? homedir();
   const platform = location.platform ?? process.platform;
+  const home = location.home ?? homeDir(env, platform);
   if (platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), 'specbound');
   if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'specbound');
   // XDG: a relative XDG_CONFIG_HOME is invalid and must be ignored.

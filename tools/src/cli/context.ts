@@ -7,8 +7,26 @@ import { AuthRequiredError, UsageError } from '../errors.js';
 import { BUGSMASH_URL, type GlobalOptions, GOOGLE_APPS_SCRIPT_URL } from './globals.js';
 import { Io, type OutStream } from './output.js';
 
+/**
+ * Where a run reads and writes: the process's own streams, environment and directory, unless
+ * `main(argv, runtime)` is given others (how the e2e tests run most commands in-process, as gh's
+ * IOStreams do; the bin always runs with the process's own).
+ */
+export interface CliRuntime {
+  stdout: NodeJS.WritableStream & OutStream;
+  stderr: NodeJS.WritableStream & OutStream;
+  env: Record<string, string | undefined>;
+  cwd: string;
+}
+
+export function processRuntime(): CliRuntime {
+  return { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
+}
+
 export interface CliContext {
   io: Io;
+  /** The raw streams behind `io`, for what writes a stream itself (an export's data, a progress bar). */
+  streams: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream & { isTTY?: boolean | undefined } };
   globals: GlobalOptions;
   env: Record<string, string | undefined>;
   /** The directory the command works in (where `.clasp.json` is looked up). */
@@ -27,6 +45,8 @@ export interface ContextOptions {
   cwd?: string;
   stdout?: OutStream;
   stderr?: OutStream;
+  /** The raw streams (default: the process's). */
+  streams?: CliContext['streams'];
 }
 
 export function createContext(options: ContextOptions): CliContext {
@@ -64,6 +84,7 @@ export function createContext(options: ContextOptions): CliContext {
   let bugsmash: Promise<BugSmashClient> | undefined;
   return {
     io,
+    streams: options.streams ?? { stdout: process.stdout, stderr: process.stderr },
     globals,
     env,
     cwd: options.cwd ?? process.cwd(),
@@ -130,7 +151,30 @@ function baseUrl(flag: string, value: string | undefined, fallback: string): str
   return value.replace(/\/+$/, '');
 }
 
+// The runtime of each run, keyed by its root command (commander hands each action its own command).
+const runtimes = new WeakMap<object, CliRuntime>();
+
+/** Gives a program (the root command of one run) the runtime its commands' contexts use. */
+export function setRuntime(program: object, runtime: CliRuntime): void {
+  runtimes.set(program, runtime);
+}
+
+interface CommandLike {
+  optsWithGlobals(): object;
+  readonly parent?: CommandLike | null;
+}
+
 /** The context of a running command (its options merged with the global ones). */
-export function contextOf(command: { optsWithGlobals(): object }): CliContext {
-  return createContext({ globals: command.optsWithGlobals() as GlobalOptions });
+export function contextOf(command: CommandLike): CliContext {
+  let root = command;
+  while (root.parent) root = root.parent;
+  const runtime = runtimes.get(root) ?? processRuntime();
+  return createContext({
+    globals: command.optsWithGlobals() as GlobalOptions,
+    env: runtime.env,
+    cwd: runtime.cwd,
+    stdout: runtime.stdout,
+    stderr: runtime.stderr,
+    streams: { stdout: runtime.stdout, stderr: runtime.stderr },
+  });
 }

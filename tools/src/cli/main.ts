@@ -1,6 +1,7 @@
 // The `specbound` program: global options, the group table, errors → exit codes.
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from '@commander-js/extra-typings';
+import { type CliRuntime, processRuntime, setRuntime } from './context.js';
 import { addGlobalOptions, GLOBAL_VALUE_OPTIONS } from './globals.js';
 import { findGroup, GROUPS } from './groups.js';
 import { Io } from './output.js';
@@ -13,12 +14,16 @@ function version(): string {
   return pkg.version;
 }
 
-/** Runs the CLI on `argv` (without node and the script) and resolves to the exit code. */
-export async function main(argv: readonly string[]): Promise<number> {
+/**
+ * Runs the CLI on `argv` (without node and the script) and resolves to the exit code. `runtime`
+ * replaces the process's streams, environment and directory for this run (default: the process's).
+ */
+export async function main(argv: readonly string[], runtime: Partial<CliRuntime> = {}): Promise<number> {
+  const run: CliRuntime = { ...processRuntime(), ...runtime };
   const io = new Io({
-    stdout: process.stdout,
-    stderr: process.stderr,
-    env: process.env,
+    stdout: run.stdout,
+    stderr: run.stderr,
+    env: run.env,
     json: argv.includes('--json'),
   });
   const program = addGlobalOptions(new Command('specbound'))
@@ -38,6 +43,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       '\nEnvironment: SPECBOUND_GOOGLE_TOKEN, SPECBOUND_GOOGLE_CREDENTIALS, GOOGLE_APPLICATION_CREDENTIALS, SPECBOUND_APPS_SCRIPT_URL, SPECBOUND_BUGSMASH_URL, NO_COLOR, FORCE_COLOR.\nExit codes: 0 ok, 1 failure (API or script error), 2 usage error, 4 authentication needed.',
     );
 
+  setRuntime(program, run);
   try {
     const wanted = findGroup(argv, GLOBAL_VALUE_OPTIONS);
     // Program options are recognised after a command too, so `--version` belongs to the program only

@@ -154,8 +154,9 @@ Module._load = function (request, ...rest) {
       client_secret: CLIENT.clientSecret,
       refresh_token: rt,
     });
+    // Module loading is per process: these run the bin.
     const traced = (args: string[], env: Record<string, string>) =>
-      run(args, { NODE_OPTIONS: `--require ${hook}`, ...env });
+      h.runBin(args, { env: authEnv({ NODE_OPTIONS: `--require ${hook}`, ...env }), cwd: home });
     const envToken = await traced(['auth', 'status'], { SPECBOUND_GOOGLE_TOKEN: 'ya29.lazy-env-token-0000' });
     expect(envToken.stderr).not.toContain('LOADED');
     const offline = await traced(['auth', 'status', '--offline'], {

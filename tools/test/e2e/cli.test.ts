@@ -1,3 +1,4 @@
+// The frame, through the built bin as a subprocess: help, exit codes, version, redaction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_TOKEN, type Harness, startHarness } from './harness.js';
 
@@ -11,14 +12,14 @@ afterAll(async () => {
 
 describe('specbound (the frame)', () => {
   it('prints help on stdout and exits 0', async () => {
-    const result = await h.run(['--help']);
+    const result = await h.runBin(['--help']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('apps-script|gas');
     expect(result.stderr).toBe('');
   });
 
   it('an unknown command exits 2 with a hint', async () => {
-    const result = await h.run(['frobnicate']);
+    const result = await h.runBin(['frobnicate']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("unknown command 'frobnicate'");
     expect(result.stderr).toContain('specbound --help');
@@ -26,27 +27,27 @@ describe('specbound (the frame)', () => {
   });
 
   it('an unknown option exits 2', async () => {
-    const result = await h.run(['gas', 'open', '--frobnicate']);
+    const result = await h.runBin(['gas', 'open', '--frobnicate']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("unknown option '--frobnicate'");
   });
 
   it('a bad base URL is a usage error', async () => {
     const dir = await h.tempDir();
-    const result = await h.run(['gas', 'open', '--apps-script-url', 'not a url'], { cwd: dir });
+    const result = await h.runBin(['gas', 'open', '--apps-script-url', 'not a url'], { cwd: dir });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--apps-script-url: "not a url" is not a URL');
   });
 
   it('--version prints the package version', async () => {
-    const result = await h.run(['--version']);
+    const result = await h.runBin(['--version']);
     expect(result.code).toBe(0);
     expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
   });
 
   it('never prints the token', async () => {
     const dir = await h.tempDir();
-    const result = await h.run(['gas', 'open', '--debug'], { cwd: dir });
+    const result = await h.runBin(['gas', 'open', '--debug'], { cwd: dir });
     expect(result.stdout + result.stderr).not.toContain(E2E_TOKEN);
   });
 });

@@ -15,7 +15,7 @@ afterAll(async () => {
 
 describe('specbound demo', () => {
   it('runs every step against its own emulator and exits 0', async () => {
-    const result = await h.run(['demo'], { timeoutMs: 60_000 });
+    const result = await h.run(['demo']);
     expect(result.code, result.stderr).toBe(0);
     for (const step of [
       'create',
@@ -41,7 +41,7 @@ describe('specbound demo', () => {
   });
 
   it('--json streams one NDJSON line per step', async () => {
-    const result = await h.run(['demo', '--json'], { timeoutMs: 60_000 });
+    const result = await h.runBin(['demo', '--json'], { timeoutMs: 60_000 });
     expect(result.code, result.stderr).toBe(0);
     const steps = result.stdout
       .trim()

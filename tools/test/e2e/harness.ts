@@ -1,13 +1,21 @@
-// The e2e harness: the emulator started in-process on a free loopback port, and the built `specbound`
-// bin run as a subprocess against it (exactly what a user runs, environment and all).
+// The e2e harness: the emulator started in-process on a free loopback port, and the built CLI run
+// against it with its own environment, working directory and output streams. `run` calls the built
+// CLI's `main(argv, runtime)` in this process (the code the bin runs, minus the bin's few lines; a
+// Node process per command cost 0.2 s of CPU each, most of it starting Node's fetch); `runBin` starts
+// the built `specbound` bin as a subprocess, exactly what a user runs, for what only a process shows
+// (the bin itself, exit codes through it, signals, stdin). `tools/test/e2e/cli.test.ts` runs the bin.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_BUGSMASH_API_KEY, type RunningEmulator, startEmulator } from '@specbound/emulator';
+import type { main as Main } from '../../src/cli/main.js';
 
 export const BIN = fileURLToPath(new URL('../../bin/specbound.js', import.meta.url));
+/** The built CLI's entry (what the bin imports); its types come from the source. */
+const MAIN = new URL('../../dist/cli/main.js', import.meta.url).href;
 /** The token every e2e run sends; the emulator accepts any bearer token. */
 export const E2E_TOKEN = 'e2e-google-token-0123456789';
 
@@ -31,8 +39,10 @@ export interface Harness {
   emulator: RunningEmulator;
   /** A fresh temporary directory, removed by `close()`. */
   tempDir(): Promise<string>;
-  /** Runs `specbound <args>` and resolves when it exits (never rejects on a non-zero exit). */
-  run(args: readonly string[], options?: RunOptions): Promise<RunResult>;
+  /** Runs `specbound <args>` in this process and resolves with its exit code (never rejects on a non-zero exit). */
+  run(args: readonly string[], options?: Omit<RunOptions, 'input' | 'timeoutMs'>): Promise<RunResult>;
+  /** Runs the `specbound` bin as a subprocess and resolves when it exits (never rejects on a non-zero exit). */
+  runBin(args: readonly string[], options?: RunOptions): Promise<RunResult>;
   close(): Promise<void>;
 }
 
@@ -51,6 +61,13 @@ export async function startHarness(): Promise<Harness> {
     SPECBOUND_GOOGLE_TOKEN: E2E_TOKEN,
     SPECBOUND_BUGSMASH_API_KEY: DEFAULT_BUGSMASH_API_KEY,
   });
+  const environment = (extra: RunOptions['env']): Record<string, string> => {
+    const env: Record<string, string> = {};
+    for (const [key, value] of Object.entries({ ...baseEnv(), ...extra })) {
+      if (value !== undefined) env[key] = value;
+    }
+    return env;
+  };
   return {
     emulator,
     async tempDir() {
@@ -58,11 +75,20 @@ export async function startHarness(): Promise<Harness> {
       dirs.push(dir);
       return dir;
     },
-    run(args, options = {}) {
-      const env: Record<string, string> = {};
-      for (const [key, value] of Object.entries({ ...baseEnv(), ...options.env })) {
-        if (value !== undefined) env[key] = value;
-      }
+    async run(args, options = {}) {
+      const { main } = (await import(MAIN)) as { main: typeof Main };
+      const stdout = collector();
+      const stderr = collector();
+      const code = await main(args, {
+        stdout: stdout.stream,
+        stderr: stderr.stream,
+        env: environment(options.env),
+        cwd: options.cwd ?? process.cwd(),
+      });
+      return result(code, stdout.text(), stderr.text());
+    },
+    runBin(args, options = {}) {
+      const env = environment(options.env);
       return new Promise((resolve, reject) => {
         const child = spawn(process.execPath, [BIN, ...args], {
           cwd: options.cwd ?? process.cwd(),
@@ -81,18 +107,7 @@ export async function startHarness(): Promise<Harness> {
         child.on('error', reject);
         child.on('close', (code) => {
           clearTimeout(timer);
-          resolve({
-            code,
-            stdout,
-            stderr,
-            json<T>() {
-              try {
-                return JSON.parse(stdout) as T;
-              } catch {
-                throw new Error(`stdout is not one JSON document:\n${stdout}\nstderr:\n${stderr}`);
-              }
-            },
-          });
+          resolve(result(code, stdout, stderr));
         });
         child.stdin.end(options.input ?? '');
       });
@@ -100,6 +115,34 @@ export async function startHarness(): Promise<Harness> {
     async close() {
       await emulator.close();
       await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+    },
+  };
+}
+
+/** A stream that keeps what is written to it (not a TTY, like a pipe). */
+function collector(): { stream: Writable; text(): string } {
+  let text = '';
+  const stream = new Writable({
+    decodeStrings: false,
+    write(chunk: string | Buffer, _encoding, callback) {
+      text += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+      callback();
+    },
+  });
+  return { stream, text: () => text };
+}
+
+function result(code: number | null, stdout: string, stderr: string): RunResult {
+  return {
+    code,
+    stdout,
+    stderr,
+    json<T>() {
+      try {
+        return JSON.parse(stdout) as T;
+      } catch {
+        throw new Error(`stdout is not one JSON document:\n${stdout}\nstderr:\n${stderr}`);
+      }
     },
   };
 }

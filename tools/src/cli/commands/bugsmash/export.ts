@@ -16,7 +16,7 @@ export interface ExportCommandOptions extends AuthOptions {
 }
 
 /** A one-line bar on stderr, redrawn at most every 100 ms (only on a TTY). */
-function progressBar(stream: NodeJS.WriteStream) {
+function progressBar(stream: NodeJS.WritableStream) {
   let last = 0;
   let shown = false;
   return {
@@ -49,13 +49,13 @@ export async function commentsExport(
     });
   }
   const client = await bugsmashClient(ctx, options);
-  const stderr = process.stderr;
+  const { stderr } = ctx.streams;
   const bar = stderr.isTTY === true && ctx.io.stderr === stderr ? progressBar(stderr) : undefined;
   const controller = new AbortController();
   const onSignal = () => controller.abort(new Error('interrupted'));
   process.once('SIGINT', onSignal);
   const file = options.out === undefined ? undefined : openAtomic(options.out);
-  const sink: TextSink = streamSink(file?.stream ?? process.stdout);
+  const sink: TextSink = streamSink(file?.stream ?? ctx.streams.stdout);
   try {
     const summary = await exportComments(client, sink, {
       projects: options.allProjects === true ? 'all' : projectIds,
