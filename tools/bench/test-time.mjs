@@ -1,4 +1,4 @@
-// How long the README's test command takes from a cold turbo cache: `pnpm run test --force` (every
+// How long the README's test command takes from a cold turbo cache: `./tools/dev test --force` (every
 // task runs, nothing is replayed), on whatever machine runs this. Writes tools/bench/test-time.md,
 // which `node tools/scripts/bench-report.mjs` stitches into BENCHMARKS.md. Not part of the `bench`
 // task (it would run the whole test suite inside the benchmarks); run it on a quiet machine:
@@ -22,7 +22,10 @@ for (let round = 0; round < rounds; round++) {
   // bash's `times` prints the CPU its children used: turbo, pnpm and every task under them.
   const run = spawnSync(
     'bash',
-    ['-c', 'pnpm run test --force --summarize > .turbo/test-time.log 2>&1; status=$?; times; exit $status'],
+    [
+      '-c',
+      './tools/dev test --force --summarize > .turbo/test-time.log 2>&1; status=$?; times; exit $status',
+    ],
     { cwd: root, encoding: 'utf8' },
   );
   const wall = (Date.now() - started) / 1000;
