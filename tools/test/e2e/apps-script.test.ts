@@ -1,4 +1,4 @@
-// Every `specbound gas` command, run as the built bin against the emulator.
+// Every `specbound gas` command, run through the built CLI against the emulator.
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createAppsScriptClient } from '@specbound/apps-script';

@@ -1,4 +1,4 @@
-// The auth commands as a user runs them: the built bin against a strict local token endpoint
+// The auth commands as a user runs them: the built CLI (and, for login and module loading, the bin) against a strict local token endpoint
 // (test/auth/token-server.ts) and the emulator, with no token or secret ever in the output.
 import { spawn } from 'node:child_process';
 import { readFile, stat, writeFile } from 'node:fs/promises';

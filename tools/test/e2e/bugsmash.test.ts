@@ -1,4 +1,4 @@
-// `specbound bugsmash …` end to end: the built bin against the emulator, every command.
+// `specbound bugsmash …` end to end: the built CLI against the emulator, every command.
 import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_BUGSMASH_API_KEY } from '@specbound/emulator';

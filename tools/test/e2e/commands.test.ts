@@ -1,4 +1,4 @@
-// `specbound demo` and `specbound emulator`, run as the built bin.
+// `specbound demo` and `specbound emulator` through the built CLI (the demo once more as the bin).
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
