@@ -37,10 +37,26 @@ async function bundle(app: App): Promise<string> {
   return result.outputFiles[0]?.text ?? '';
 }
 
-/** The page's origin: an empty page and the two bundles, on a port other than the emulator's. */
+/**
+ * The page's origin, on a port other than the emulator's: an empty page, the two bundles, and two
+ * misbehaving BugSmash servers for the body guard (same origin, so no CORS): `/chunked` streams a
+ * list without Content-Length past any small limit, `/stalled` sends headers and then nothing.
+ */
 async function serve(files: Record<string, string>): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
     const path = req.url ?? '/';
+    if (path.startsWith('/chunked/')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"status":true,"message":"ok","data":[');
+      const timer = setInterval(() => res.write(`{"id":"${'x'.repeat(40)}"},`), 20);
+      res.once('close', () => clearInterval(timer));
+      return;
+    }
+    if (path.startsWith('/stalled/')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"status":true,');
+      return;
+    }
     const body = path === '/' ? '<!doctype html><title>clients</title>' : files[path];
     if (body === undefined) {
       res.writeHead(404).end();
@@ -69,6 +85,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  site?.server.closeAllConnections();
   await new Promise((resolve) => site?.server.close(resolve));
   await emulator?.close();
 });
@@ -127,6 +144,8 @@ describe('the clients in a real browser, against the emulator on another origin'
       websites: ['Browser site'],
       all: 2,
       tooLarge: { name: 'ResponseTooLargeError', limit: 64 },
+      streamedTooLarge: { name: 'ResponseTooLargeError', limit: 100 },
+      stalled: { name: 'TimeoutError', message: expect.stringContaining('while receiving the body') },
       missing: { name: 'NotFoundError', status: 404, message: expect.stringMatching(/^404 Not Found/) },
     });
     expect(preflights.some((path) => path.startsWith('/api/v2/'))).toBe(true);

@@ -14,6 +14,8 @@ const require = createRequire(fileURLToPath(new URL('../../apps-script/package.j
 const { build } = require('esbuild');
 // apps-script resolves both clients (bugsmash is one of its dev dependencies).
 const resolveDir = fileURLToPath(new URL('../../apps-script/bench/', import.meta.url));
+// Module paths in the --modules list are relative to the repository root, wherever this runs from.
+const absWorkingDir = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** One sample app per budget line: each calls one method. */
 export const SAMPLES = {
@@ -46,6 +48,7 @@ console.log(await appsScript.projects.get({ scriptId: 'abc' }), await bugsmash.p
 export async function bundleSize(source) {
   const result = await build({
     stdin: { contents: source, resolveDir, loader: 'js' },
+    absWorkingDir,
     bundle: true,
     minify: true,
     format: 'esm',

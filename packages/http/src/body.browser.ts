@@ -4,7 +4,8 @@
  * bytes, fails with `ResponseTooLargeError` past the limit (never holding more), turns the
  * timeout and the caller's abort into the attempt's typed error at once, and releases the
  * attempt when the body is read, cancelled or failed. Every read method, `body` and `clone()`
- * are the platform's own over that stream. Same exports as body.ts.
+ * are the platform's own over that stream, the read methods made to reject with the typed error
+ * (see `keepFailure`). Same exports as body.ts.
  */
 import { type BodyGuard, nothingToWatch, tooLarge } from './body-guard.js';
 import type { SpecboundError } from './errors.js';
@@ -20,6 +21,7 @@ export function guardBody(response: Response, guard: BodyGuard): Response {
   const reader = (source as ReadableStream<Uint8Array>).getReader();
   let size = 0;
   let done = false;
+  let failure: SpecboundError | undefined;
   let controller: ReadableStreamDefaultController<Uint8Array>;
   const finish = () => {
     if (done) return;
@@ -29,6 +31,7 @@ export function guardBody(response: Response, guard: BodyGuard): Response {
   };
   const fail = (error: SpecboundError) => {
     if (done) return;
+    failure = error;
     finish();
     controller.error(error);
     reader.cancel(error).catch(() => {});
@@ -70,5 +73,29 @@ export function guardBody(response: Response, guard: BodyGuard): Response {
   for (const key of ['url', 'redirected', 'type'] as const) {
     Object.defineProperty(guarded, key, { value: response[key] });
   }
-  return guarded;
+  return keepFailure(guarded, () => failure);
+}
+
+const READS = ['arrayBuffer', 'blob', 'bytes', 'formData', 'json', 'text'] as const;
+
+/**
+ * Chromium's read methods (`text()`, `json()`, …) reject with a bare `TypeError: Failed to fetch`
+ * when the stream errors, where a `body` reader gets the error itself: each read method of
+ * `response` (and of its clones) rejects with the attempt's typed failure instead, when there is
+ * one. A `SyntaxError` from `json()` on a complete body passes through.
+ */
+function keepFailure(response: Response, failure: () => SpecboundError | undefined): Response {
+  for (const name of READS) {
+    const read = response[name] as ((this: Response) => Promise<unknown>) | undefined;
+    if (typeof read !== 'function') continue;
+    Object.defineProperty(response, name, {
+      value: () =>
+        read.call(response).catch((error: unknown) => {
+          throw failure() ?? error;
+        }),
+    });
+  }
+  const clone = response.clone;
+  Object.defineProperty(response, 'clone', { value: () => keepFailure(clone.call(response), failure) });
+  return response;
 }

@@ -33,16 +33,20 @@ export function assertUserAgent(userAgent: unknown): asserts userAgent is string
  * beyond Latin-1 (a header value is a byte string).
  */
 export function isHeaderSafe(value: string): boolean {
-  return HEADER_SAFE.test(value);
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f || code > 0xff) return false;
+  }
+  return true;
 }
-
-// Printable ASCII and Latin-1 beyond DEL: no control character (not even a tab).
-const HEADER_SAFE = /^[\x20-\x7e\x80-\xff]*$/;
-const CONTROL = /[\x00-\x1f\x7f]/;
 
 /** Whether `value` contains a control character (U+0000–U+001F, U+007F). */
 export function hasControlCharacter(value: string): boolean {
-  return CONTROL.test(value);
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
 }
 
 /**

@@ -86,6 +86,12 @@ describe.each([
     });
   });
 
+  it('lets a body that is not JSON fail json() with the SyntaxError, and the attempt end', async () => {
+    const { guard, released } = attempt();
+    await expect(guardBody(new Response('<html>'), guard).json()).rejects.toBeInstanceOf(SyntaxError);
+    expect(released()).toBe(1);
+  });
+
   it('releases at once, and hands the response back as is, when there is no body to watch', () => {
     const { guard, released } = attempt();
     const empty = new Response(null, { status: 204 });

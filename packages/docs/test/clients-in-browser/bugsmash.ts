@@ -1,5 +1,10 @@
 // A browser app using @specbound/bugsmash: see apps-script.ts next to it.
-import { createBugSmashClient, NotFoundError, ResponseTooLargeError } from '@specbound/bugsmash';
+import {
+  createBugSmashClient,
+  NotFoundError,
+  ResponseTooLargeError,
+  TimeoutError,
+} from '@specbound/bugsmash';
 
 export async function run(baseUrl: string, apiKey: string): Promise<Record<string, unknown>> {
   const client = createBugSmashClient({ apiKey, baseUrl, retry: false });
@@ -25,6 +30,22 @@ export async function run(baseUrl: string, apiKey: string): Promise<Record<strin
   // The body guard of browser bundles (body.browser.ts): a list larger than the limit is refused.
   const small = createBugSmashClient({ apiKey, baseUrl, retry: false, maxResponseBytes: 64 });
   const tooLarge = await small.projects.list().catch((e: unknown) => e);
+  // The same while streaming (no Content-Length), and a body that stalls after its headers: the
+  // page's own server misbehaves on purpose (see the test).
+  const streamed = createBugSmashClient({
+    apiKey,
+    baseUrl: `${location.origin}/chunked`,
+    retry: false,
+    maxResponseBytes: 100,
+  });
+  const streamedTooLarge = await streamed.projects.list().catch((e: unknown) => e);
+  const stalling = createBugSmashClient({
+    apiKey,
+    baseUrl: `${location.origin}/stalled`,
+    retry: false,
+    timeout: 300,
+  });
+  const stalled = await stalling.projects.list().catch((e: unknown) => e);
   return {
     site: { name: site.name, reviewLink: site.review_link },
     brochure: brochure.name,
@@ -35,6 +56,12 @@ export async function run(baseUrl: string, apiKey: string): Promise<Record<strin
       tooLarge instanceof ResponseTooLargeError
         ? { name: tooLarge.name, limit: tooLarge.limit }
         : String(tooLarge),
+    streamedTooLarge:
+      streamedTooLarge instanceof ResponseTooLargeError
+        ? { name: streamedTooLarge.name, limit: streamedTooLarge.limit }
+        : String(streamedTooLarge),
+    stalled:
+      stalled instanceof TimeoutError ? { name: stalled.name, message: stalled.message } : String(stalled),
     missing:
       missing instanceof NotFoundError
         ? { name: missing.name, status: missing.status, message: missing.message }
