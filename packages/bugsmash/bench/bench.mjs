@@ -125,7 +125,8 @@ const lines = [
   '| concurrency | old harness | this harness, before | this run (after) |',
   '|---:|---:|---:|---:|',
   ...rows.map(
-    (r) => `| ${r.concurrency} | ${BEFORE[r.concurrency][0]} | ${BEFORE[r.concurrency][1]} | ${formatRatio(r.vsRaw)} |`,
+    (r) =>
+      `| ${r.concurrency} | ${BEFORE[r.concurrency][0]} | ${BEFORE[r.concurrency][1]} | ${formatRatio(r.vsRaw)} |`,
   ),
   '',
   '## Browser bundle',
