@@ -51,6 +51,12 @@ const contenders = {
   },
 };
 
+// Client / raw before the throughput work of issue 11 (see the report).
+const BEFORE = {
+  1: ['0.95× (0.41–5.23)', '0.92× (0.82–1.28)'],
+  16: ['0.69× (0.34–3.85)', '0.96× (0.72–1.11)'],
+};
+
 const throughput = [];
 for (const concurrency of [1, 16]) {
   const samples = await compare(contenders, {
@@ -106,6 +112,22 @@ const lines = [
   '',
   `Worst median ratio to raw openapi-fetch: ${worst.toFixed(2)}× by req/s (goal ≥ 0.9×: ${mark(worst >= 0.9)}),`,
   `${Math.min(...rows.map((r) => cpuRatio(r.samples, NAMES[0], NAMES[1]).median)).toFixed(2)}× by CPU time per request (client CPU µs: the client process's user + system time per call, which other load on a shared machine disturbs far less).`,
+  '',
+  '### Before and after (issue 11 throughput work)',
+  '',
+  'Client / raw: the earlier run with rounds of 100/400 calls back to back (old harness), this harness',
+  'on the runtime before the change, and this run. The earlier 0.69× at concurrency 16 was the old',
+  "harness's noise (per-round ratios of 0.34–3.85): a profile of the list path (see the Apps Script",
+  'bench, "Where the time goes") finds the body guard no slower than `response.json()` and the',
+  "runtime's own code about 2 % of a loopback call. Changed since: openapi-fetch fills path templates",
+  'with `fastPathSerializer`, and `guardBody` reads one header fewer per call.',
+  '',
+  '| concurrency | old harness | this harness, before | this run (after) |',
+  '|---:|---:|---:|---:|',
+  ...rows.map(
+    (r) =>
+      `| ${r.concurrency} | ${BEFORE[r.concurrency][0]} | ${BEFORE[r.concurrency][1]} | ${formatRatio(r.vsRaw)} |`,
+  ),
   '',
   '## Browser bundle',
   '',
