@@ -60,12 +60,13 @@ export function createAppsScriptClient(options: AppsScriptClientOptions = {}) {
     Request: http.Request,
     pathSerializer: fastPathSerializer(defaultPathSerializer),
   });
-  const { read, write } = googleReaders(() => auth?.secrets() ?? []);
+  const secrets = () => auth?.secrets() ?? [];
+  const { read, write } = googleReaders(secrets);
   const ctx: Context = { caller: { raw, http, parseAs: 'text', decode: write }, read };
   return {
     raw,
     projects: createProjects(ctx),
-    scripts: createScripts(ctx, write),
+    scripts: createScripts(ctx, write, secrets),
     processes: createProcesses(ctx),
   };
 }

@@ -1,4 +1,4 @@
-import { type Answer, assertPathParam, SpecboundError } from '@specbound/http';
+import { type Answer, assertPathParam, redactDeep, SpecboundError } from '@specbound/http';
 import { type Context, writer } from './core.js';
 import { ScriptExecutionError } from './script-error.js';
 import type { Operation, WriteParams } from './types.js';
@@ -18,7 +18,11 @@ export type RunParams = { deploymentId: string } & Omit<WriteParams<'runScriptFu
 export const RUN_TIMEOUT_MS = 390_000;
 
 /** `scripts.*`. */
-export function createScripts(ctx: Context, write: (answer: Answer) => unknown) {
+export function createScripts(
+  ctx: Context,
+  write: (answer: Answer) => unknown,
+  secrets: () => readonly string[],
+) {
   // Never retried unless `options.retry` says so: running a function twice is not safe.
   const http = ctx.caller.http.withOverrides({ retry: false, timeout: RUN_TIMEOUT_MS });
   return {
@@ -33,7 +37,12 @@ export function createScripts(ctx: Context, write: (answer: Answer) => unknown) 
       http,
       decode(answer, params) {
         const operation = write(answer) as Operation;
-        if (operation.error !== undefined) throw new ScriptExecutionError(params.function, operation.error);
+        // A 200 answer is not redacted like an error body, but a script's error text may hold a
+        // credential (a script can throw its own OAuth token): redact it before it becomes a message.
+        if (operation.error !== undefined) {
+          const status = redactDeep(operation.error, secrets()) as NonNullable<Operation['error']>;
+          throw new ScriptExecutionError(params.function, status);
+        }
         if (operation.response !== undefined) return operation.response.result;
         // `run` blocks until the function finishes, so this only happens when `fields` left both out.
         throw new SpecboundError(

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import {
   ApiError,
@@ -167,6 +168,34 @@ describe('scripts.run outcomes', () => {
       code: 3,
       errorType: 'ScriptError',
     });
+  });
+
+  it('never carries the token a script put in its error, in the message, the fields or JSON', async () => {
+    const token = 'ya29.a-token-the-script-threw-0123456789';
+    const leaked = {
+      done: true,
+      error: {
+        code: 3,
+        message: `ScriptError: ${token}`,
+        details: [
+          {
+            '@type': 'type.googleapis.com/google.apps.script.v1.ExecutionError',
+            errorMessage: `Error: ${token}`,
+            errorType: 'ScriptError',
+            scriptStackTraceElements: [{ function: 'leak', lineNumber: 1 }],
+          },
+        ],
+      },
+    };
+    const fake = fakeFetch(() => json(200, leaked));
+    const client = createAppsScriptClient({ fetch: fake.fetch, auth: token });
+    const error = (await client.scripts
+      .run({ deploymentId: DEPLOYMENT_ID, function: 'leak' })
+      .catch((caught: unknown) => caught)) as ScriptExecutionError;
+    expect(error).toBeInstanceOf(ScriptExecutionError);
+    expect(error.errorMessage).toBe('Error: [REDACTED]');
+    const renderings = [error.message, String(error), error.stack, JSON.stringify(error), inspect(error)];
+    for (const text of renderings) expect(text).not.toContain(token);
   });
 
   it('reports a timeout (code 10) without a stack', async () => {

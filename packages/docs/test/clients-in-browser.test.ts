@@ -32,8 +32,19 @@ async function bundle(app: App): Promise<string> {
     format: 'esm',
     platform: 'browser',
     write: false,
+    metafile: true,
     logLevel: 'silent',
   });
+  // The bundle takes @specbound/http's browser modules (package.json "browser"), not the Node ones:
+  // the Node body guard would pass these tests too, so this is what proves the swap happens.
+  const inputs = Object.keys(result.metafile.inputs).map((file) =>
+    file.replace(/^(?:.*\/)?http\/dist\//, 'http/dist/'),
+  );
+  expect(inputs).toEqual(
+    expect.arrayContaining(['http/dist/body.browser.js', 'http/dist/call-request.browser.js']),
+  );
+  expect(inputs).not.toContain('http/dist/body.js');
+  expect(inputs).not.toContain('http/dist/call-request.js');
   return result.outputFiles[0]?.text ?? '';
 }
 

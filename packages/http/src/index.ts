@@ -65,7 +65,7 @@ export {
 } from './options.js';
 export { numberedPages, onePage, tokenPages } from './pages.js';
 export { type Page, type Paginator, paginate } from './paginate.js';
-export { redact } from './redact.js';
+export { redact, redactDeep } from './redact.js';
 export { SpecboundRequest } from './request.js';
 export { parseRetryAfter, type RetryOptions } from './retry.js';
 export { type ServiceErrors, serviceErrors, type Typed, type TypedErrorClass } from './service-errors.js';

@@ -51,6 +51,12 @@ const authEnv = (extra: Record<string, string | undefined> = {}) => ({
 });
 const run = (args: string[], env: Record<string, string | undefined> = {}) =>
   h.run(args, { env: authEnv(env), cwd: home });
+/**
+ * The bin as a subprocess: for the secret checks of --debug runs that go through google-auth-library,
+ * so that whatever a dependency writes to the process's own stderr is in the output checked too.
+ */
+const runBin = (args: string[], env: Record<string, string | undefined> = {}) =>
+  h.runBin(args, { env: authEnv(env), cwd: home });
 
 /** Every credential value the test world knows: none may ever be printed. */
 async function secrets(): Promise<string[]> {
@@ -285,7 +291,7 @@ describe('specbound login --from-clasp, logout', () => {
     await expectNoSecret(imported);
 
     // The imported access token has expired: the first command refreshes with clasp's refresh token.
-    const status = await run(['auth', 'status', '--json', '--debug']);
+    const status = await runBin(['auth', 'status', '--json', '--debug']);
     expect(status.code).toBe(0);
     expect(server.grants.map((g) => g.params.refresh_token)).toContain('1//clasp-refresh-token-e2e');
     await expectNoSecret(status);
@@ -357,7 +363,7 @@ describe('credentials from the environment (CI)', () => {
   it('a service account acts for --impersonate by domain-wide delegation', async () => {
     server.delegated.set(sa.email, new Set([USER_EMAIL]));
     const env = { SPECBOUND_GOOGLE_CREDENTIALS: sa.json };
-    const created = await run(
+    const created = await runBin(
       ['gas', 'create', '--title', 'Delegated', '--json', '--debug', '--impersonate', USER_EMAIL],
       env,
     );

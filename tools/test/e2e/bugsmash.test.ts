@@ -63,6 +63,13 @@ describe('auth', () => {
     });
     expect(result.code, result.stderr).toBe(0);
     expect(result.json<Project[]>().length).toBeGreaterThan(0);
+    // A relative path is the command's directory's, not the process's.
+    const relative = await bs(
+      ['--api-key-file', 'key', 'projects', 'ls', '--json'],
+      { BUGSMASH_API_KEY: undefined },
+      dir,
+    );
+    expect(relative.code, relative.stderr).toBe(0);
   });
 
   it('has no --api-key option (a key on the command line shows in ps)', async () => {

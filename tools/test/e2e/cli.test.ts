@@ -45,6 +45,21 @@ describe('specbound (the frame)', () => {
     expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
   });
 
+  it('a gas and a bs command run through the bin and the process exits on its own', async () => {
+    // The other e2e files run commands in-process; here a handle left open (a timer, a socket, a
+    // server) would keep the process alive until the harness kills it, and the exit code is null.
+    const dir = await h.tempDir();
+    const created = await h.runBin(['gas', 'create', '--title', 'Through the bin', '--json'], {
+      cwd: dir,
+      timeoutMs: 30_000,
+    });
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.json<{ scriptId: string }>().scriptId).toBeTruthy();
+    const projects = await h.runBin(['bs', 'projects', 'ls', '--all', '--json'], { timeoutMs: 30_000 });
+    expect(projects.code, projects.stderr).toBe(0);
+    expect(Array.isArray(projects.json())).toBe(true);
+  });
+
   it('never prints the token', async () => {
     const dir = await h.tempDir();
     const result = await h.runBin(['gas', 'open', '--debug'], { cwd: dir });

@@ -2,6 +2,7 @@
 // `BUGSMASH_API_KEY` (`SPECBOUND_BUGSMASH_API_KEY` is read too, the frame's name for it); there is
 // deliberately no `--api-key VALUE`: a value on the command line shows in `ps` and shell history.
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { BugSmashClient } from '@specbound/bugsmash';
 import { AuthRequiredError, UsageError } from '../../../errors.js';
 import type { CliContext } from '../../context.js';
@@ -17,7 +18,7 @@ export async function bugsmashApiKey(ctx: CliContext, options: AuthOptions): Pro
   if (options.apiKeyFile !== undefined) {
     let text: string;
     try {
-      text = await readFile(options.apiKeyFile, 'utf8');
+      text = await readFile(resolve(ctx.cwd, options.apiKeyFile), 'utf8');
     } catch (error) {
       throw new UsageError(`--api-key-file: cannot read ${options.apiKeyFile}.`, {
         hint: HINT,

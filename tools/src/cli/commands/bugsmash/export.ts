@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { openAtomic } from '../../../atomic-file.js';
 import type { StatusFilter } from '../../../bugsmash/comments.js';
 import { type ExportProgress, exportComments, streamSink, type TextSink } from '../../../bugsmash/export.js';
@@ -54,7 +55,7 @@ export async function commentsExport(
   const controller = new AbortController();
   const onSignal = () => controller.abort(new Error('interrupted'));
   process.once('SIGINT', onSignal);
-  const file = options.out === undefined ? undefined : openAtomic(options.out);
+  const file = options.out === undefined ? undefined : openAtomic(resolve(ctx.cwd, options.out));
   const sink: TextSink = streamSink(file?.stream ?? ctx.streams.stdout);
   try {
     const summary = await exportComments(client, sink, {

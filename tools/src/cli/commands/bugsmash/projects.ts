@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { ProjectListItem, ProjectType } from '@specbound/bugsmash';
 import { createBugSmashProject, reviewLink } from '../../../bugsmash/projects.js';
 import type { CliContext } from '../../context.js';
@@ -45,7 +46,8 @@ export async function projectsCreate(
   options: AuthOptions & { name: string; url?: string | undefined; file?: string | undefined },
 ): Promise<void> {
   const client = await bugsmashClient(ctx, options);
-  const project = await createBugSmashProject(client, options);
+  const file = options.file === undefined ? undefined : resolve(ctx.cwd, options.file);
+  const project = await createBugSmashProject(client, { ...options, file });
   ctx.io.result(project, (p) => {
     ctx.io.line(`created ${p.name} (${p.id})`);
     ctx.io.line(`review link: ${p.review_link}`);

@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { progressFetch } from '../../../bugsmash/projects.js';
 import { UsageError } from '../../../errors.js';
 import type { CliContext } from '../../context.js';
@@ -13,7 +14,9 @@ export async function versionsUpload(
   file: string,
   options: AuthOptions,
 ): Promise<void> {
-  const info = await stat(file).catch((error: unknown) => {
+  // Relative to the command's directory (the process's for the bin).
+  const path = resolve(ctx.cwd, file);
+  const info = await stat(path).catch((error: unknown) => {
     throw new UsageError(`cannot read ${file}.`, {
       hint: 'Check the path of the file to upload.',
       cause: error,
@@ -34,7 +37,7 @@ export async function versionsUpload(
       })
     : undefined;
   const client = await bugsmashClient(ctx, options, fetch);
-  const answer = await client.versions.create({ projectId, file });
+  const answer = await client.versions.create({ projectId, file: path });
   ctx.io.result(answer ?? { projectId }, () =>
     ctx.io.line(`uploaded ${file} as a new version of ${projectId}`),
   );

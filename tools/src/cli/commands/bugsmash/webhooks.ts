@@ -1,9 +1,10 @@
-import { once } from 'node:events';
+import { resolve } from 'node:path';
 import type { WebhookEventName } from '@specbound/bugsmash';
 import { type Delivery, listenForWebhooks } from '../../../bugsmash/listen.js';
 import { createWebhook, readWebhookSecret, writeSecretFile } from '../../../bugsmash/webhooks.js';
 import { ToolsError, UsageError } from '../../../errors.js';
 import type { CliContext } from '../../context.js';
+import { untilStopped } from '../../signals.js';
 import { type AuthOptions, bugsmashClient } from './client.js';
 
 export async function webhooksCreate(
@@ -13,7 +14,7 @@ export async function webhooksCreate(
   if (options.secretOut !== undefined) {
     const { access } = await import('node:fs/promises');
     if (
-      await access(options.secretOut).then(
+      await access(resolve(ctx.cwd, options.secretOut)).then(
         () => true,
         () => false,
       )
@@ -31,7 +32,7 @@ export async function webhooksCreate(
     });
   }
   if (options.secretOut !== undefined) {
-    await writeSecretFile(options.secretOut, created.secret);
+    await writeSecretFile(resolve(ctx.cwd, options.secretOut), created.secret);
     const { secret: _secret, ...shown } = created;
     ctx.io.result({ ...shown, secretFile: options.secretOut }, (w) => {
       ctx.io.line(`created webhook ${w.id ?? ''} → ${w.webhookUrl} (${w.events.join(', ')})`);
@@ -88,7 +89,10 @@ export async function webhooksListen(
       });
     }
   }
-  const secret = await readWebhookSecret(options.secretFile, ctx.env);
+  const secret = await readWebhookSecret(
+    options.secretFile === undefined ? undefined : resolve(ctx.cwd, options.secretFile),
+    ctx.env,
+  );
   ctx.io.addSecret(secret);
   const print = (d: Delivery) => {
     if (ctx.io.json) {
@@ -118,6 +122,6 @@ export async function webhooksListen(
     `listening on ${listener.url}${options.forwardTo === undefined ? '' : `, forwarding to ${options.forwardTo}`} (Ctrl-C stops)`,
   );
   ctx.io.hint(`point a webhook at it: specbound bs webhooks create --url ${listener.url}`);
-  await Promise.race([once(process, 'SIGINT'), once(process, 'SIGTERM')]);
+  await untilStopped();
   await listener.close();
 }

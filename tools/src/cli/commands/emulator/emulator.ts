@@ -1,6 +1,6 @@
-import { once } from 'node:events';
 import { resolve } from 'node:path';
 import type { CliContext } from '../../context.js';
+import { untilStopped } from '../../signals.js';
 
 export interface EmulatorCommandOptions {
   port: number;
@@ -60,6 +60,6 @@ export async function emulator(ctx: CliContext, options: EmulatorCommandOptions)
       ? 'state in memory only; Ctrl-C stops'
       : `state saved to ${info.state}; Ctrl-C stops`,
   );
-  await Promise.race([once(process, 'SIGINT'), once(process, 'SIGTERM')]);
+  await untilStopped();
   await running.close();
 }

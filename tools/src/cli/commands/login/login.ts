@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { hasDesktop, openBrowser } from '../../../auth/browser.js';
 import { importClaspLogin } from '../../../auth/clasp.js';
 import { login, readClientCredentials } from '../../../auth/login.js';
@@ -47,7 +48,7 @@ async function signIn(ctx: CliContext, flags: LoginFlags): Promise<void> {
     }
     const result = await importClaspLogin({
       profile,
-      file: flags.clasprc,
+      file: flags.clasprc === undefined ? undefined : resolve(ctx.cwd, flags.clasprc),
       claspUser: flags.claspUser,
       env: ctx.env,
     });
@@ -68,7 +69,9 @@ async function signIn(ctx: CliContext, flags: LoginFlags): Promise<void> {
   }
 
   const client =
-    flags.clientCredentials === undefined ? undefined : await readClientCredentials(flags.clientCredentials);
+    flags.clientCredentials === undefined
+      ? undefined
+      : await readClientCredentials(resolve(ctx.cwd, flags.clientCredentials));
   const headless = flags.browser === false;
   const open = !headless && hasDesktop(ctx.env);
   const result = await login({
