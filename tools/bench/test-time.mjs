@@ -73,7 +73,7 @@ writeFileSync(
   new URL('tools/bench/test-time.md', root),
   `# The test command from a cold turbo cache (tools/bench/test-time.mjs)
 
-\`pnpm run test --force\`: the README's \`./tools/dev test\` with every turbo task run (nothing
+\`./tools/dev test --force\`: the README's test command with every turbo task run (nothing
 replayed from the cache), ${availableParallelism()} cores, measured ${new Date().toISOString().slice(0, 10)}.
 Goal (issue 15): within 90 s on a 2-core machine. Median of ${results.length} run(s): **${median.toFixed(1)} s**.
 
