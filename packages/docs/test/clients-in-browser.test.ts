@@ -96,8 +96,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  site?.server.closeAllConnections();
-  await new Promise((resolve) => site?.server.close(resolve));
+  // Only what beforeAll got to start: without a site, waiting for its close would never end.
+  if (site !== undefined) {
+    const { server } = site;
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
   await emulator?.close();
 });
 
