@@ -10,8 +10,6 @@ import { gzipSync } from 'node:zlib';
 import { auth as googleAuth, script as googleScript } from '@googleapis/script';
 import { build } from 'esbuild';
 import createClient from 'openapi-fetch';
-import { measureBundles } from '../../http/scripts/bundle-size.mjs';
-import { createAppsScriptClient, VERSION } from '../dist/index.js';
 import {
   compare,
   cpuRatio,
@@ -21,7 +19,9 @@ import {
   medianRps,
   ratio,
   startServer,
-} from './harness.mjs';
+} from '../../http/scripts/bench-harness.mjs';
+import { measureBundles } from '../../http/scripts/bundle-size.mjs';
+import { createAppsScriptClient, VERSION } from '../dist/index.js';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const ROUNDS = QUICK ? 3 : 15;

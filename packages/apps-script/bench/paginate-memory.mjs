@@ -4,8 +4,8 @@
 // ten times per run whatever its length (what the code retains, which the GC's own heuristics do
 // not blur; the same number of samples keeps runs of different lengths comparable).
 import { fileURLToPath } from 'node:url';
+import { startServer } from '../../http/scripts/bench-harness.mjs';
 import { createAppsScriptClient } from '../dist/index.js';
-import { startServer } from './harness.mjs';
 
 const [mode, totalArg] = process.argv.slice(2);
 const total = Number.parseInt(totalArg, 10);

@@ -5,8 +5,8 @@
 import { fileURLToPath } from 'node:url';
 import { auth as googleAuth, script as googleScript } from '@googleapis/script';
 import createClient from 'openapi-fetch';
+import { measure, startServer } from '../../http/scripts/bench-harness.mjs';
 import { createAppsScriptClient } from '../dist/index.js';
-import { measure, startServer } from './harness.mjs';
 
 const [who = 'client', endpoint = 'processes.list', concurrency = '16', calls = '4000'] =
   process.argv.slice(2);

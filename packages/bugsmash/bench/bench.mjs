@@ -6,9 +6,17 @@ import { writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import createClient from 'openapi-fetch';
+import {
+  compare,
+  cpuRatio,
+  formatRatio,
+  medianCpu,
+  medianRps,
+  ratio,
+  startServer,
+} from '../../http/scripts/bench-harness.mjs';
 import { bundleSize, SAMPLES } from '../../http/scripts/bundle-size.mjs';
 import { createBugSmashClient, VERSION } from '../dist/index.js';
-import { compare, cpuRatio, formatRatio, medianCpu, medianRps, ratio, startServer } from './harness.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const ROUNDS = QUICK ? 3 : 15;

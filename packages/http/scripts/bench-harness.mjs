@@ -1,8 +1,8 @@
-// Throughput harness of this package's bench: a fixed number of requests per round, every
-// contender once per round in rotating order, the median of per-round ratios with min and max.
-// The server runs in its own process. Besides requests per second, each measurement records the
-// CPU time this (client) process spent per request, which the other load of a shared machine
-// disturbs less than wall-clock throughput.
+// Throughput harness of both clients' benches (packages/{apps-script,bugsmash}/bench): a fixed
+// number of requests per round, every contender once per round in rotating order, the median of
+// per-round ratios with min and max. The server runs in its own process. Besides requests per
+// second, each measurement records the CPU time this (client) process spent per request, which the
+// other load of a shared machine disturbs less than wall-clock throughput.
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 
