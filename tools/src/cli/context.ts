@@ -43,6 +43,7 @@ export interface ContextOptions {
   globals: GlobalOptions;
   env?: Record<string, string | undefined>;
   cwd?: string;
+  /** What `io` writes to (default: `streams`); unit tests pass collecting fakes. */
   stdout?: OutStream;
   stderr?: OutStream;
   /** The raw streams (default: the process's). */
@@ -52,9 +53,10 @@ export interface ContextOptions {
 export function createContext(options: ContextOptions): CliContext {
   const env = options.env ?? process.env;
   const { globals } = options;
+  const streams = options.streams ?? { stdout: process.stdout, stderr: process.stderr };
   const io = new Io({
-    stdout: options.stdout ?? process.stdout,
-    stderr: options.stderr ?? process.stderr,
+    stdout: options.stdout ?? streams.stdout,
+    stderr: options.stderr ?? streams.stderr,
     env,
     json: globals.json === true,
   });
@@ -84,7 +86,7 @@ export function createContext(options: ContextOptions): CliContext {
   let bugsmash: Promise<BugSmashClient> | undefined;
   return {
     io,
-    streams: options.streams ?? { stdout: process.stdout, stderr: process.stderr },
+    streams,
     globals,
     env,
     cwd: options.cwd ?? process.cwd(),
@@ -173,8 +175,6 @@ export function contextOf(command: CommandLike): CliContext {
     globals: command.optsWithGlobals() as GlobalOptions,
     env: runtime.env,
     cwd: runtime.cwd,
-    stdout: runtime.stdout,
-    stderr: runtime.stderr,
     streams: { stdout: runtime.stdout, stderr: runtime.stderr },
   });
 }
