@@ -48,6 +48,7 @@ export interface Harness {
 
 export async function startHarness(): Promise<Harness> {
   const emulator = await startEmulator({ port: 0, runTimeoutMs: 10_000 });
+  const { main } = (await import(MAIN)) as { main: typeof Main };
   // Stored logins go to an empty directory of the run, never the developer's own config.
   const configDir = await mkdtemp(join(tmpdir(), 'specbound-e2e-config-'));
   const dirs: string[] = [configDir];
@@ -76,7 +77,6 @@ export async function startHarness(): Promise<Harness> {
       return dir;
     },
     async run(args, options = {}) {
-      const { main } = (await import(MAIN)) as { main: typeof Main };
       const stdout = collector();
       const stderr = collector();
       const code = await main(args, {
