@@ -2,20 +2,24 @@ import {
   type AuthStrategy,
   apiKeyQuery,
   bearerAuth,
+  bind,
   type ClientDescriptor,
   type ClientOptions,
+  CONTEXT,
   checkKeys,
   clientRuntime,
   combineAuth,
   fastPathSerializer,
   ValidationError,
+  withContext,
 } from '@specbound/http';
 import createClient, { defaultPathSerializer } from 'openapi-fetch';
 import { type Context, googleReaders } from './core.js';
 import type { paths } from './generated/schema.js';
-import { createProcesses } from './processes.js';
-import { createProjects } from './projects.js';
-import { createScripts } from './scripts.js';
+import { processes } from './processes.js';
+import { projects } from './projects.js';
+import { scripts } from './scripts.js';
+import type { AppsScriptCore } from './types.js';
 import { VERSION } from './version.js';
 
 /** The spec's server. Any other base URL serving the same `/v1/...` paths works (an emulator, a proxy). */
@@ -46,8 +50,27 @@ const RUNTIME: ClientDescriptor<AppsScriptClientOptions> = {
   client: { name: '@specbound/apps-script', version: VERSION },
 };
 
-/** The Apps Script API client: one method per operation, grouped as the API is, plus `raw`. */
+/**
+ * The Apps Script API client: one method per operation, grouped as the API is, plus `raw`. It is
+ * also a core: every operation function (`getProject(client, params)`) accepts it.
+ */
 export function createAppsScriptClient(options: AppsScriptClientOptions = {}) {
+  const core = createAppsScriptCore(options);
+  const ctx = core[CONTEXT];
+  return withContext(ctx, {
+    raw: core.raw,
+    projects: bind(ctx, projects),
+    scripts: bind(ctx, scripts),
+    processes: bind(ctx, processes),
+  });
+}
+
+/**
+ * The slim client for operation functions: the same options and checks as
+ * `createAppsScriptClient`, and `raw`, without the methods, so that a bundler keeps only the
+ * operations an app imports: `await getProject(createAppsScriptCore({ auth }), { scriptId })`.
+ */
+export function createAppsScriptCore(options: AppsScriptClientOptions = {}): AppsScriptCore {
   let auth: AuthStrategy | undefined;
   const { baseUrl, http } = clientRuntime(RUNTIME, options, (checked) => {
     auth = resolveAuth(checked.auth);
@@ -62,13 +85,8 @@ export function createAppsScriptClient(options: AppsScriptClientOptions = {}) {
   });
   const secrets = () => auth?.secrets() ?? [];
   const { read, write } = googleReaders(secrets);
-  const ctx: Context = { caller: { raw, http, parseAs: 'text', decode: write }, read };
-  return {
-    raw,
-    projects: createProjects(ctx),
-    scripts: createScripts(ctx, write, secrets),
-    processes: createProcesses(ctx),
-  };
+  const ctx: Context = { caller: { raw, http, parseAs: 'text', decode: write }, read, write, secrets };
+  return withContext(ctx, { raw });
 }
 
 export type AppsScriptClient = ReturnType<typeof createAppsScriptClient>;

@@ -1,9 +1,11 @@
 import {
   type Answer,
   type Caller,
+  define,
   type HttpVerb,
   jsonBody,
   type Method,
+  type OperationFunction,
   type OperationSpec,
   operation,
   ValidationError,
@@ -13,17 +15,22 @@ import type {
   NotModified,
   OperationId,
   ReadMethod,
+  ReadOperation,
   ReadParams,
   ResponseData,
   StandardParamName,
   WriteParams,
 } from './types.js';
 
-/** What the resource tables are built from. */
+/** What a client's operations are built from (one per client, kept on the client or core). */
 export interface Context {
   readonly caller: Caller;
   /** Reads a GET's answer: the data, `{ notModified }` on 304, or the typed `ApiError`. */
   readonly read: (answer: Answer) => unknown;
+  /** Reads a write's answer: the data (`{}` for an empty body), or the typed `ApiError`. */
+  readonly write: (answer: Answer) => unknown;
+  /** The credentials in use, for redaction. */
+  readonly secrets: () => readonly string[];
 }
 
 /** Whether a body is Google's JSON error body (the type `ApiError.body` promises). */
@@ -87,6 +94,25 @@ export function writer<K extends OperationId, P = WriteParams<K>, D = ResponseDa
   spec: OperationSpec<P, D> = {},
 ): Method<P, D> {
   return operation<P, D>(ctx.caller, verb, path, { query: STANDARD, ...spec });
+}
+
+/** A read operation function (`getProject`, …): a `reader` row defined once for every client. */
+/* @__NO_SIDE_EFFECTS__ */
+export function readOperation<K extends OperationId, P = ReadParams<K>, D = ResponseData<K>>(
+  path: string,
+  spec: OperationSpec<P, D> = {},
+): ReadOperation<P, D> {
+  return define((ctx: Context) => reader<K, P, D>(ctx, path, spec)) as unknown as ReadOperation<P, D>;
+}
+
+/** A write operation function (`createProject`, …): a `writer` row defined once for every client. */
+/* @__NO_SIDE_EFFECTS__ */
+export function writeOperation<K extends OperationId, P = WriteParams<K>, D = ResponseData<K>>(
+  verb: HttpVerb,
+  path: string,
+  spec: OperationSpec<P, D> = {},
+): OperationFunction<Context, Method<P, D>> {
+  return define((ctx: Context) => writer<K, P, D>(ctx, verb, path, spec));
 }
 
 /** Narrows a read result: `true` when the service answered 304 Not Modified. */

@@ -29,6 +29,7 @@ export {
   type AppsScriptClient,
   type AppsScriptClientOptions,
   createAppsScriptClient,
+  createAppsScriptCore,
   DEFAULT_BASE_URL,
   type TokenSource,
 } from './client.js';
@@ -47,11 +48,15 @@ export {
 } from './errors.js';
 export type { components, operations, paths } from './generated/schema.js';
 export { type ContentProblem, ContentValidationError, validateContentFiles } from './manifest.js';
-export type {
-  IterateScriptProcessesParams,
-  IterateUserProcessesParams,
-  ListScriptProcessesParams,
-  ListUserProcessesParams,
+export {
+  type IterateScriptProcessesParams,
+  type IterateUserProcessesParams,
+  iterateScriptProcesses,
+  iterateUserProcesses,
+  type ListScriptProcessesParams,
+  type ListUserProcessesParams,
+  listScriptProcesses,
+  listUserProcesses,
 } from './processes.js';
 export type {
   CreateDeploymentParams,
@@ -70,6 +75,23 @@ export type {
   UpdateDeploymentParams,
   UpdateProjectContentParams,
 } from './projects.js';
-export { RUN_TIMEOUT_MS, type RunParams } from './scripts.js';
+export {
+  createDeployment,
+  createProject,
+  createVersion,
+  deleteDeployment,
+  getDeployment,
+  getProject,
+  getProjectContent,
+  getProjectMetrics,
+  getVersion,
+  iterateDeployments,
+  iterateVersions,
+  listDeployments,
+  listVersions,
+  updateDeployment,
+  updateProjectContent,
+} from './projects.js';
+export { RUN_TIMEOUT_MS, type RunParams, runScriptFunction } from './scripts.js';
 export type * from './types.js';
 export { VERSION } from './version.js';

@@ -1,5 +1,5 @@
-import { type CallOptions, type Paginator, tokenPages } from '@specbound/http';
-import { type Context, reader } from './core.js';
+import { bind, type CallOptions, define, type Paginator, tokenPages } from '@specbound/http';
+import { type Context, readOperation } from './core.js';
 import type { ConditionalParams, Process, QueryParams, StripPrefix } from './types.js';
 
 /**
@@ -61,28 +61,39 @@ function toWire(filters: ReadonlySet<string>, prefix: string) {
   };
 }
 
+/** `processes.list` as an operation function. */
+export const listUserProcesses = /* @__PURE__ */ readOperation<'listUserProcesses', ListUserProcessesParams>(
+  '/v1/processes',
+  { wire: /* @__PURE__ */ toWire(USER_FILTERS, 'userProcessFilter.') },
+);
+/** `processes.iterate` as an operation function. */
+export const iterateUserProcesses = /* @__PURE__ */ define((ctx: Context) => {
+  const list = bind(ctx, listUserProcesses);
+  return (params: IterateUserProcessesParams = {}, options?: CallOptions): Paginator<Process> =>
+    tokenPages(list, 'processes', params, options);
+});
+/** `processes.listScriptProcesses` as an operation function. */
+export const listScriptProcesses = /* @__PURE__ */ readOperation<
+  'listScriptProcesses',
+  ListScriptProcessesParams
+>('/v1/processes:listScriptProcesses', {
+  wire: /* @__PURE__ */ toWire(SCRIPT_FILTERS, 'scriptProcessFilter.'),
+});
+/** `processes.iterateScriptProcesses` as an operation function. */
+export const iterateScriptProcesses = /* @__PURE__ */ define((ctx: Context) => {
+  const list = bind(ctx, listScriptProcesses);
+  return (params: IterateScriptProcessesParams, options?: CallOptions): Paginator<Process> =>
+    tokenPages(list, 'processes', params, options);
+});
+
 /** `processes.*`: executions of scripts, for the user or for one script. */
-export function createProcesses(ctx: Context) {
-  const list = reader<'listUserProcesses', ListUserProcessesParams>(ctx, '/v1/processes', {
-    wire: toWire(USER_FILTERS, 'userProcessFilter.'),
-  });
-  const listScriptProcesses = reader<'listScriptProcesses', ListScriptProcessesParams>(
-    ctx,
-    '/v1/processes:listScriptProcesses',
-    { wire: toWire(SCRIPT_FILTERS, 'scriptProcessFilter.') },
-  );
-  return {
-    /** One page of the user's processes; filters such as `{ statuses: ['FAILED'], scriptId }`. */
-    list,
-    /** Every process of the user matching the filters, page after page. */
-    iterate: (params: IterateUserProcessesParams = {}, options?: CallOptions): Paginator<Process> =>
-      tokenPages(list, 'processes', params, options),
-    /** One page of one script's processes: `{ scriptId, statuses?, types?, … }`. */
-    listScriptProcesses,
-    /** Every process of one script matching the filters, page after page. */
-    iterateScriptProcesses: (
-      params: IterateScriptProcessesParams,
-      options?: CallOptions,
-    ): Paginator<Process> => tokenPages(listScriptProcesses, 'processes', params, options),
-  };
-}
+export const processes = {
+  /** One page of the user's processes; filters such as `{ statuses: ['FAILED'], scriptId }`. */
+  list: listUserProcesses,
+  /** Every process of the user matching the filters, page after page. */
+  iterate: iterateUserProcesses,
+  /** One page of one script's processes: `{ scriptId, statuses?, types?, … }`. */
+  listScriptProcesses,
+  /** Every process of one script matching the filters, page after page. */
+  iterateScriptProcesses,
+};

@@ -1,5 +1,5 @@
-import { type CallOptions, type Paginator, tokenPages } from '@specbound/http';
-import { assertInt32, type Context, reader, writer } from './core.js';
+import { bind, type CallOptions, define, type Paginator, tokenPages } from '@specbound/http';
+import { assertInt32, type Context, readOperation, writeOperation } from './core.js';
 import { assertValidContent } from './manifest.js';
 import type { Deployment, ReadParams, Version, WriteParams } from './types.js';
 
@@ -19,58 +19,117 @@ export type GetVersionParams = ReadParams<'getVersion'>;
 export type ListVersionsParams = ReadParams<'listVersions'>;
 export type IterateVersionsParams = Omit<ListVersionsParams, 'ifNoneMatch' | 'pageToken'>;
 
-const PROJECT = '/v1/projects/{scriptId}';
-const DEPLOYMENT = `${PROJECT}/deployments/{deploymentId}`;
-const VERSION = `${PROJECT}/versions/{versionNumber}`;
+// Each operation is an operation function (`getProject(core, params)`) and, through the table at
+// the end, a method of the client (`client.projects.get(params)`). Each definition is marked
+// `@__PURE__` and its arguments are literals (a template literal with `${}` counts as a side
+// effect for bundlers), so that a bundle keeps only the operations it calls.
+
+/** `projects.create` as an operation function. */
+export const createProject = /* @__PURE__ */ writeOperation<'createProject'>('POST', '/v1/projects');
+/** `projects.get` as an operation function. */
+export const getProject = /* @__PURE__ */ readOperation<'getProject'>('/v1/projects/{scriptId}');
+/** `projects.getContent` as an operation function. */
+export const getProjectContent = /* @__PURE__ */ readOperation<'getProjectContent'>(
+  '/v1/projects/{scriptId}/content',
+);
+/** `projects.updateContent` as an operation function (the files are checked before sending). */
+export const updateProjectContent = /* @__PURE__ */ writeOperation<'updateProjectContent'>(
+  'PUT',
+  '/v1/projects/{scriptId}/content',
+  { check: (params) => assertValidContent(params.files) },
+);
+/** `projects.getMetrics` as an operation function. */
+export const getProjectMetrics = /* @__PURE__ */ readOperation<'getProjectMetrics'>(
+  '/v1/projects/{scriptId}/metrics',
+);
+/** `projects.deployments.create` as an operation function. */
+export const createDeployment = /* @__PURE__ */ writeOperation<'createDeployment'>(
+  'POST',
+  '/v1/projects/{scriptId}/deployments',
+);
+/** `projects.deployments.get` as an operation function. */
+export const getDeployment = /* @__PURE__ */ readOperation<'getDeployment'>(
+  '/v1/projects/{scriptId}/deployments/{deploymentId}',
+);
+/** `projects.deployments.list` as an operation function. */
+export const listDeployments = /* @__PURE__ */ readOperation<'listDeployments'>(
+  '/v1/projects/{scriptId}/deployments',
+);
+/** `projects.deployments.iterate` as an operation function. */
+export const iterateDeployments = /* @__PURE__ */ define((ctx: Context) => {
+  const list = bind(ctx, listDeployments);
+  return (params: IterateDeploymentsParams, options?: CallOptions): Paginator<Deployment> =>
+    tokenPages(list, 'deployments', params, options);
+});
+/** `projects.deployments.update` as an operation function. */
+export const updateDeployment = /* @__PURE__ */ writeOperation<'updateDeployment'>(
+  'PUT',
+  '/v1/projects/{scriptId}/deployments/{deploymentId}',
+);
+/** `projects.deployments.delete` as an operation function. */
+export const deleteDeployment = /* @__PURE__ */ writeOperation<'deleteDeployment'>(
+  'DELETE',
+  '/v1/projects/{scriptId}/deployments/{deploymentId}',
+);
+/** `projects.versions.create` as an operation function. */
+export const createVersion = /* @__PURE__ */ writeOperation<'createVersion'>(
+  'POST',
+  '/v1/projects/{scriptId}/versions',
+);
+/** `projects.versions.get` as an operation function (`versionNumber` must be an int32). */
+export const getVersion = /* @__PURE__ */ readOperation<'getVersion'>(
+  '/v1/projects/{scriptId}/versions/{versionNumber}',
+  {
+    check: (params) => assertInt32('versionNumber', params.versionNumber),
+  },
+);
+/** `projects.versions.list` as an operation function. */
+export const listVersions = /* @__PURE__ */ readOperation<'listVersions'>('/v1/projects/{scriptId}/versions');
+/** `projects.versions.iterate` as an operation function. */
+export const iterateVersions = /* @__PURE__ */ define((ctx: Context) => {
+  const list = bind(ctx, listVersions);
+  return (params: IterateVersionsParams, options?: CallOptions): Paginator<Version> =>
+    tokenPages(list, 'versions', params, options);
+});
 
 /** `projects.*`: script projects, their content and metrics; `deployments` and `versions` below them. */
-export function createProjects(ctx: Context) {
-  const listDeployments = reader<'listDeployments'>(ctx, `${PROJECT}/deployments`);
-  const listVersions = reader<'listVersions'>(ctx, `${PROJECT}/versions`);
-  return {
-    /** Creates a script project: `{ title, parentId }` (bound to a Drive file when `parentId` is set). */
-    create: writer<'createProject'>(ctx, 'POST', '/v1/projects'),
-    /** Gets a project's metadata: `{ scriptId, fields?, ifNoneMatch? }`. */
-    get: reader<'getProject'>(ctx, PROJECT),
-    /** Gets a project's files: `{ scriptId, versionNumber?, fields?, ifNoneMatch? }`. */
-    getContent: reader<'getProjectContent'>(ctx, `${PROJECT}/content`),
-    /**
-     * Replaces every file of a project: `{ scriptId, files }`. The files are checked first
-     * (exactly one `appsscript` JSON manifest, unique names, valid types); a bad set throws
-     * `ContentValidationError` and nothing is sent.
-     */
-    updateContent: writer<'updateProjectContent'>(ctx, 'PUT', `${PROJECT}/content`, {
-      check: (params) => assertValidContent(params.files),
-    }),
-    /** Gets usage metrics: `{ scriptId, metricsGranularity?, 'metricsFilter.deploymentId'?, ifNoneMatch? }`. */
-    getMetrics: reader<'getProjectMetrics'>(ctx, `${PROJECT}/metrics`),
-    deployments: {
-      /** Creates a deployment from a version: `{ scriptId, versionNumber, manifestFileName?, description? }`. */
-      create: writer<'createDeployment'>(ctx, 'POST', `${PROJECT}/deployments`),
-      /** Gets a deployment: `{ scriptId, deploymentId, fields?, ifNoneMatch? }`. */
-      get: reader<'getDeployment'>(ctx, DEPLOYMENT),
-      /** One page of deployments: `{ scriptId, pageSize?, pageToken?, ifNoneMatch? }`. */
-      list: listDeployments,
-      /** Every deployment, page after page: `for await (const d of iterate({ scriptId }))` or `.all({ limit })`. */
-      iterate: (params: IterateDeploymentsParams, options?: CallOptions): Paginator<Deployment> =>
-        tokenPages(listDeployments, 'deployments', params, options),
-      /** Points a deployment at another configuration: `{ scriptId, deploymentId, deploymentConfig }`. */
-      update: writer<'updateDeployment'>(ctx, 'PUT', DEPLOYMENT),
-      /** Deletes (undeploys) a deployment: `{ scriptId, deploymentId }`. Resolves to `{}`. */
-      delete: writer<'deleteDeployment'>(ctx, 'DELETE', DEPLOYMENT),
-    },
-    versions: {
-      /** Snapshots the current code as a new version: `{ scriptId, description? }`. */
-      create: writer<'createVersion'>(ctx, 'POST', `${PROJECT}/versions`),
-      /** Gets a version: `{ scriptId, versionNumber, fields?, ifNoneMatch? }`. */
-      get: reader<'getVersion'>(ctx, VERSION, {
-        check: (params) => assertInt32('versionNumber', params.versionNumber),
-      }),
-      /** One page of versions: `{ scriptId, pageSize?, pageToken?, ifNoneMatch? }`. */
-      list: listVersions,
-      /** Every version, page after page: `for await (const v of iterate({ scriptId }))` or `.all({ limit })`. */
-      iterate: (params: IterateVersionsParams, options?: CallOptions): Paginator<Version> =>
-        tokenPages(listVersions, 'versions', params, options),
-    },
-  };
-}
+export const projects = {
+  /** Creates a script project: `{ title, parentId }` (bound to a Drive file when `parentId` is set). */
+  create: createProject,
+  /** Gets a project's metadata: `{ scriptId, fields?, ifNoneMatch? }`. */
+  get: getProject,
+  /** Gets a project's files: `{ scriptId, versionNumber?, fields?, ifNoneMatch? }`. */
+  getContent: getProjectContent,
+  /**
+   * Replaces every file of a project: `{ scriptId, files }`. The files are checked first
+   * (exactly one `appsscript` JSON manifest, unique names, valid types); a bad set throws
+   * `ContentValidationError` and nothing is sent.
+   */
+  updateContent: updateProjectContent,
+  /** Gets usage metrics: `{ scriptId, metricsGranularity?, 'metricsFilter.deploymentId'?, ifNoneMatch? }`. */
+  getMetrics: getProjectMetrics,
+  deployments: {
+    /** Creates a deployment from a version: `{ scriptId, versionNumber, manifestFileName?, description? }`. */
+    create: createDeployment,
+    /** Gets a deployment: `{ scriptId, deploymentId, fields?, ifNoneMatch? }`. */
+    get: getDeployment,
+    /** One page of deployments: `{ scriptId, pageSize?, pageToken?, ifNoneMatch? }`. */
+    list: listDeployments,
+    /** Every deployment, page after page: `for await (const d of iterate({ scriptId }))` or `.all({ limit })`. */
+    iterate: iterateDeployments,
+    /** Points a deployment at another configuration: `{ scriptId, deploymentId, deploymentConfig }`. */
+    update: updateDeployment,
+    /** Deletes (undeploys) a deployment: `{ scriptId, deploymentId }`. Resolves to `{}`. */
+    delete: deleteDeployment,
+  },
+  versions: {
+    /** Snapshots the current code as a new version: `{ scriptId, description? }`. */
+    create: createVersion,
+    /** Gets a version: `{ scriptId, versionNumber, fields?, ifNoneMatch? }`. */
+    get: getVersion,
+    /** One page of versions: `{ scriptId, pageSize?, pageToken?, ifNoneMatch? }`. */
+    list: listVersions,
+    /** Every version, page after page: `for await (const v of iterate({ scriptId }))` or `.all({ limit })`. */
+    iterate: iterateVersions,
+  },
+};

@@ -1,5 +1,7 @@
-import type { CallOptions, WithResponse } from '@specbound/http';
-import type { components, operations } from './generated/schema.js';
+import type { CallOptions, Core, MAKE, WithResponse } from '@specbound/http';
+import type { Client } from 'openapi-fetch';
+import type { Context } from './core.js';
+import type { components, operations, paths } from './generated/schema.js';
 
 /**
  * Every type here is derived from the generated `operations`; none re-declares a shape the spec
@@ -77,6 +79,42 @@ export interface ReadMethod<P, D> {
   ): Promise<WithResponse<D | NotModified>>;
   withResponse(params: P & { ifNoneMatch?: undefined }, options?: CallOptions): Promise<WithResponse<D>>;
   withResponse(params: P, options?: CallOptions): Promise<WithResponse<D | NotModified>>;
+}
+
+/**
+ * What `createAppsScriptCore` returns: `raw` and the context the operation functions need, none
+ * of the methods. Operation functions take one first; a client is one too.
+ */
+export type AppsScriptCore = Core<Context> & { readonly raw: Client<paths> };
+
+/**
+ * A read method as an operation function (`getProject(core, params, options?)`), with the same
+ * overloads: `core` is a client or a core of this package.
+ */
+export interface ReadOperation<P, D> {
+  (
+    core: AppsScriptCore,
+    params: P & { ifNoneMatch: string },
+    options?: CallOptions,
+  ): Promise<D | NotModified>;
+  (core: AppsScriptCore, params: P & { ifNoneMatch?: undefined }, options?: CallOptions): Promise<D>;
+  (core: AppsScriptCore, params: P, options?: CallOptions): Promise<D | NotModified>;
+  withResponse(
+    core: AppsScriptCore,
+    params: P & { ifNoneMatch: string },
+    options?: CallOptions,
+  ): Promise<WithResponse<D | NotModified>>;
+  withResponse(
+    core: AppsScriptCore,
+    params: P & { ifNoneMatch?: undefined },
+    options?: CallOptions,
+  ): Promise<WithResponse<D>>;
+  withResponse(
+    core: AppsScriptCore,
+    params: P,
+    options?: CallOptions,
+  ): Promise<WithResponse<D | NotModified>>;
+  readonly [MAKE]: (ctx: Context) => ReadMethod<P, D>;
 }
 
 /** The item type of a list response's array property. */

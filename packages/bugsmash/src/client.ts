@@ -1,22 +1,26 @@
 import {
   apiKeyHeader,
+  bind,
   type ClientDescriptor,
   type ClientOptions,
+  CONTEXT,
+  type Core,
   clientRuntime,
   fastPathSerializer,
   requireText,
+  withContext,
 } from '@specbound/http';
-import createClient, { defaultPathSerializer } from 'openapi-fetch';
-import { commentsApi, repliesApi } from './comments.js';
+import createClient, { type Client, defaultPathSerializer } from 'openapi-fetch';
+import { comments, replies } from './comments.js';
 import type { Context } from './context.js';
 import { envelopeReaders } from './envelope.js';
-import { foldersApi } from './folders.js';
+import { folders } from './folders.js';
 import type { paths } from './generated/schema.js';
-import { projectsApi } from './projects.js';
+import { projects } from './projects.js';
 import type { PathReader } from './uploads.js';
 import { VERSION } from './version.js';
-import { versionsApi } from './versions.js';
-import { webhooksApi } from './webhook-subscriptions.js';
+import { versions } from './versions.js';
+import { webhooks } from './webhook-subscriptions.js';
 
 export const DEFAULT_BASE_URL = 'https://api.bugsmash.io/api/v2';
 
@@ -34,16 +38,49 @@ const RUNTIME: ClientDescriptor<BugSmashClientOptions> = {
   client: { name: '@specbound/bugsmash', version: VERSION },
 };
 
+/**
+ * What `createBugSmashCore` returns: `raw` and the context the operation functions need, none of
+ * the methods. Operation functions take one first; a client is one too.
+ */
+export type BugSmashCore = Core<Context> & { readonly raw: Client<paths> };
+
 /** The BugSmash client: a method per operation, grouped by resource, plus `raw`. */
 export type BugSmashClient = ReturnType<typeof buildClient>;
 
-/** Creates a client. Uploads take Blobs, Files and bytes; file paths need the `/node` entry. */
+/**
+ * Creates a client. Uploads take Blobs, Files and bytes; file paths need the `/node` entry. It is
+ * also a core: every operation function (`listComments(client, params)`) accepts it.
+ */
 export function createBugSmashClient(options: BugSmashClientOptions): BugSmashClient {
   return buildClient(options, undefined);
 }
 
+/**
+ * The slim client for operation functions: the same options and checks as `createBugSmashClient`,
+ * and `raw`, without the methods, so that a bundler keeps only the operations an app imports:
+ * `await listProjects(createBugSmashCore({ apiKey }))`.
+ */
+export function createBugSmashCore(options: BugSmashClientOptions): BugSmashCore {
+  return buildCore(options, undefined);
+}
+
 /** Shared by both entries; the Node entry passes a reader for file paths. */
 export function buildClient(options: BugSmashClientOptions, readPath: PathReader | undefined) {
+  const core = buildCore(options, readPath);
+  const ctx = core[CONTEXT];
+  return withContext(ctx, {
+    raw: core.raw,
+    projects: bind(ctx, projects),
+    versions: bind(ctx, versions),
+    folders: bind(ctx, folders),
+    comments: bind(ctx, comments),
+    replies: bind(ctx, replies),
+    webhooks: bind(ctx, webhooks),
+  });
+}
+
+/** Shared by both entries; the Node entry passes a reader for file paths. */
+export function buildCore(options: BugSmashClientOptions, readPath: PathReader | undefined): BugSmashCore {
   let secrets: () => readonly string[] = () => [];
   const { baseUrl, http } = clientRuntime(RUNTIME, options, ({ apiKey }) => {
     requireText('apiKey', apiKey);
@@ -59,14 +96,6 @@ export function buildClient(options: BugSmashClientOptions, readPath: PathReader
     pathSerializer: fastPathSerializer(defaultPathSerializer),
   });
   const read = envelopeReaders(() => secrets());
-  const ctx: Context = { caller: { raw, http, parseAs: 'text', decode: read.data }, read };
-  return {
-    raw,
-    projects: projectsApi(ctx, readPath),
-    versions: versionsApi(ctx, readPath),
-    folders: foldersApi(ctx),
-    comments: commentsApi(ctx),
-    replies: repliesApi(ctx),
-    webhooks: webhooksApi(ctx),
-  };
+  const ctx: Context = { caller: { raw, http, parseAs: 'text', decode: read.data }, read, readPath };
+  return withContext(ctx, { raw });
 }

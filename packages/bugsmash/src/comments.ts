@@ -1,43 +1,72 @@
-import { type CallOptions, onePage, type Paginator } from '@specbound/http';
+import { bind, type CallOptions, define, onePage, type Paginator } from '@specbound/http';
 import { type Context, type Data, op, type Params, someOf } from './context.js';
 import type { Comment, Reply, SuccessBody } from './types.js';
 
 /** The comments with the project's `active` and `resolved` counts (the envelope without status and message). */
 export type CommentList = Omit<SuccessBody<'listComments'>, 'status' | 'message'>;
 
-export function commentsApi(ctx: Context) {
-  const list = op<'listComments', CommentList>(ctx, 'GET', '/comments', {
-    required: ['projectId'],
-    decode: ctx.read.whole as () => CommentList,
-  });
-  return {
-    /** The project's comments (one answer, no pages) with its `active` and `resolved` counts. */
-    list,
-    /** The project's comments, item by item. */
-    iterate: (params: Params<'listComments'>, options?: CallOptions): Paginator<Comment> =>
-      onePage(list, (page: CommentList) => page.data, params, options),
-    /** One comment with its replies. */
-    get: op<'getComment'>(ctx, 'GET', '/comment/{commentId}'),
-    /** Changes text, status, priority or privacy (at least one). Returns the updated comment. */
-    update: op<'updateComment'>(ctx, 'PATCH', '/comment/{commentId}', {
-      check: someOf('commentId', 'text, status, priority or isPrivate'),
-    }),
-    /** Deletes the comment and its replies. */
-    delete: op<'deleteComment', unknown>(ctx, 'DELETE', '/comment/{commentId}', {
-      decode: ctx.read.unconfirmed,
-    }),
-  };
-}
+// Each operation is an operation function (`listComments(core, params)`) and, through the tables
+// at the end, a method of the client (`client.comments.list(params)`).
 
-export function repliesApi(ctx: Context) {
-  const list = op<'listReplies'>(ctx, 'GET', '/comment/{commentId}/replies');
-  return {
-    /** The comment's replies; note the snake_case `plain_text` this endpoint takes. */
-    list,
-    iterate: (params: Params<'listReplies'>, options?: CallOptions): Paginator<Reply> =>
-      onePage(list, (page: Data<'listReplies'>) => page, params, options),
-    /** Posts a reply (`isPrivate` replies are visible to the workspace only). */
-    create: op<'createReply'>(ctx, 'POST', '/reply', { required: ['commentId', 'text'] }),
-    delete: op<'deleteReply', unknown>(ctx, 'DELETE', '/reply/{replyId}', { decode: ctx.read.unconfirmed }),
-  };
-}
+/** `comments.list` as an operation function. */
+export const listComments = /* @__PURE__ */ op<'listComments', CommentList>('GET', '/comments', {
+  required: ['projectId'],
+  read: 'whole',
+});
+/** `comments.iterate` as an operation function. */
+export const iterateComments = /* @__PURE__ */ define((ctx: Context) => {
+  const list = bind(ctx, listComments);
+  return (params: Params<'listComments'>, options?: CallOptions): Paginator<Comment> =>
+    onePage(list, (page: CommentList) => page.data, params, options);
+});
+/** `comments.get` as an operation function. */
+export const getComment = /* @__PURE__ */ op<'getComment'>('GET', '/comment/{commentId}');
+/** `comments.update` as an operation function. */
+export const updateComment = /* @__PURE__ */ op<'updateComment'>('PATCH', '/comment/{commentId}', {
+  check: /* @__PURE__ */ someOf('commentId', 'text, status, priority or isPrivate'),
+});
+/** `comments.delete` as an operation function. */
+export const deleteComment = /* @__PURE__ */ op<'deleteComment', unknown>('DELETE', '/comment/{commentId}', {
+  read: 'unconfirmed',
+});
+
+/** `replies.list` as an operation function. */
+export const listReplies = /* @__PURE__ */ op<'listReplies'>('GET', '/comment/{commentId}/replies');
+/** `replies.iterate` as an operation function. */
+export const iterateReplies = /* @__PURE__ */ define((ctx: Context) => {
+  const list = bind(ctx, listReplies);
+  return (params: Params<'listReplies'>, options?: CallOptions): Paginator<Reply> =>
+    onePage(list, (page: Data<'listReplies'>) => page, params, options);
+});
+/** `replies.create` as an operation function. */
+export const createReply = /* @__PURE__ */ op<'createReply'>('POST', '/reply', {
+  required: ['commentId', 'text'],
+});
+/** `replies.delete` as an operation function. */
+export const deleteReply = /* @__PURE__ */ op<'deleteReply', unknown>('DELETE', '/reply/{replyId}', {
+  read: 'unconfirmed',
+});
+
+/** `comments.*`. */
+export const comments = {
+  /** The project's comments (one answer, no pages) with its `active` and `resolved` counts. */
+  list: listComments,
+  /** The project's comments, item by item. */
+  iterate: iterateComments,
+  /** One comment with its replies. */
+  get: getComment,
+  /** Changes text, status, priority or privacy (at least one). Returns the updated comment. */
+  update: updateComment,
+  /** Deletes the comment and its replies. */
+  delete: deleteComment,
+};
+
+/** `replies.*`. */
+export const replies = {
+  /** The comment's replies; note the snake_case `plain_text` this endpoint takes. */
+  list: listReplies,
+  iterate: iterateReplies,
+  /** Posts a reply (`isPrivate` replies are visible to the workspace only). */
+  create: createReply,
+  delete: deleteReply,
+};

@@ -1,9 +1,12 @@
 import {
   type Args,
+  bind,
   type Caller,
   type CallOptions,
+  define,
   type HttpVerb,
   type Method,
+  type OperationFunction,
   type OperationSpec,
   onePage,
   operation,
@@ -14,6 +17,7 @@ import {
 import type { EnvelopeReaders } from './envelope.js';
 import type { operations } from './generated/schema.js';
 import type { SuccessBody } from './types.js';
+import type { PathReader } from './uploads.js';
 
 export type { CallOptions } from '@specbound/http';
 
@@ -23,20 +27,34 @@ export type Params<K extends keyof operations> = ParamsOf<operations[K]>;
 /** The payload under `data` of an operation's answer. */
 export type Data<K extends keyof operations> = SuccessBody<K> extends { data: infer D } ? D : unknown;
 
-/** What the resource tables are built from. */
+/** What a client's operations are built from (one per client, kept on the client or core). */
 export interface Context {
   readonly caller: Caller;
   readonly read: EnvelopeReaders;
+  /** Opens a file path for an upload: only the Node entry's clients have one. */
+  readonly readPath: PathReader | undefined;
 }
 
-/** One row of an operation table: `op<'getComment'>(ctx, 'GET', '/comment/{commentId}')`. */
+/** An operation's row: the runtime's spec, and which envelope reader decodes it (default `data`). */
+export type Row<P, D> = Omit<OperationSpec<P, D>, 'decode'> & {
+  read?: Exclude<keyof EnvelopeReaders, 'data'>;
+};
+
+/**
+ * An operation function from a row: `op<'getComment'>('GET', '/comment/{commentId}')`. Call sites
+ * are marked `@__PURE__` and take literal arguments, so that a bundle keeps only what it calls.
+ */
+/* @__NO_SIDE_EFFECTS__ */
 export function op<K extends keyof operations, D = Data<K>, P = Params<K>>(
-  ctx: Context,
   verb: HttpVerb,
   path: string,
-  spec: OperationSpec<P, D> = {},
-): Method<P, D> {
-  return operation<P, D>(ctx.caller, verb, path, spec);
+  row: Row<P, D> = {},
+): OperationFunction<Context, Method<P, D>> {
+  return define((ctx: Context) => {
+    const { read, ...spec } = row;
+    const decode = read === undefined ? undefined : (ctx.read[read] as (answer: unknown) => D);
+    return operation<P, D>(ctx.caller, verb, path, decode === undefined ? spec : { ...spec, decode });
+  });
 }
 
 /** Refuses an update that changes nothing (every field but the id undefined). */
@@ -48,13 +66,12 @@ export function someOf(id: string, fields: string) {
   };
 }
 
-/** `iterate` for a list the service answers whole, as an array under `data`. */
-export function eachOf<P, T>(list: Method<P, readonly T[]>) {
-  return (...[params, options]: Args<P>): Paginator<T> =>
-    onePage(
-      list as (params: P | undefined, options?: CallOptions) => Promise<readonly T[]>,
-      (page: readonly T[]) => page,
-      params,
-      options,
-    );
+/** The `iterate` operation function of a list the service answers whole, as an array under `data`. */
+/* @__NO_SIDE_EFFECTS__ */
+export function eachOf<P, T>(list: OperationFunction<Context, Method<P, readonly T[]>>) {
+  return define((ctx: Context) => {
+    const method = bind(ctx, list) as (params: P | undefined, options?: CallOptions) => Promise<readonly T[]>;
+    return (...[params, options]: Args<P>): Paginator<T> =>
+      onePage(method, (page: readonly T[]) => page, params, options);
+  });
 }

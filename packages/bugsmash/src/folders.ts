@@ -1,23 +1,34 @@
-import { type Context, eachOf, op, someOf } from './context.js';
+import { eachOf, op, someOf } from './context.js';
 
-export function foldersApi(ctx: Context) {
-  const list = op<'listFolders'>(ctx, 'GET', '/folders');
-  return {
-    list,
-    iterate: eachOf(list),
-    /** The folder with its projects and users (under keys that are unconfirmed). */
-    get: op<'getFolder'>(ctx, 'GET', '/folder/{folderId}'),
-    /** Creates a folder. The answer's payload is unconfirmed: returned as is. */
-    create: op<'createFolder', unknown>(ctx, 'POST', '/folder', {
-      required: ['name'],
-      decode: ctx.read.unconfirmed,
-    }),
-    /** Renames, changes access or moves projects; at least one field. Returns the folder. */
-    update: op<'updateFolder'>(ctx, 'PATCH', '/folder/{folderId}', {
-      check: someOf('folderId', 'name, access, addProjectIds or removeProjectIds'),
-    }),
-    delete: op<'deleteFolder', unknown>(ctx, 'DELETE', '/folder/{folderId}', {
-      decode: ctx.read.unconfirmed,
-    }),
-  };
-}
+/** `folders.list` as an operation function. */
+export const listFolders = /* @__PURE__ */ op<'listFolders'>('GET', '/folders');
+/** `folders.iterate` as an operation function. */
+export const iterateFolders = /* @__PURE__ */ eachOf(listFolders);
+/** `folders.get` as an operation function. */
+export const getFolder = /* @__PURE__ */ op<'getFolder'>('GET', '/folder/{folderId}');
+/** `folders.create` as an operation function. */
+export const createFolder = /* @__PURE__ */ op<'createFolder', unknown>('POST', '/folder', {
+  required: ['name'],
+  read: 'unconfirmed',
+});
+/** `folders.update` as an operation function. */
+export const updateFolder = /* @__PURE__ */ op<'updateFolder'>('PATCH', '/folder/{folderId}', {
+  check: /* @__PURE__ */ someOf('folderId', 'name, access, addProjectIds or removeProjectIds'),
+});
+/** `folders.delete` as an operation function. */
+export const deleteFolder = /* @__PURE__ */ op<'deleteFolder', unknown>('DELETE', '/folder/{folderId}', {
+  read: 'unconfirmed',
+});
+
+/** `folders.*`. */
+export const folders = {
+  list: listFolders,
+  iterate: iterateFolders,
+  /** The folder with its projects and users (under keys that are unconfirmed). */
+  get: getFolder,
+  /** Creates a folder. The answer's payload is unconfirmed: returned as is. */
+  create: createFolder,
+  /** Renames, changes access or moves projects; at least one field. Returns the folder. */
+  update: updateFolder,
+  delete: deleteFolder,
+};

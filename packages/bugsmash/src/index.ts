@@ -23,10 +23,23 @@ export {
 export {
   type BugSmashClient,
   type BugSmashClientOptions,
+  type BugSmashCore,
   createBugSmashClient,
+  createBugSmashCore,
   DEFAULT_BASE_URL,
 } from './client.js';
-export type { CommentList } from './comments.js';
+export {
+  type CommentList,
+  createReply,
+  deleteComment,
+  deleteReply,
+  getComment,
+  iterateComments,
+  iterateReplies,
+  listComments,
+  listReplies,
+  updateComment,
+} from './comments.js';
 export type { Data, Params } from './context.js';
 export type { BugSmashErrorBody } from './envelope.js';
 export {
@@ -40,6 +53,14 @@ export {
   RateLimitError,
   UnprocessableEntityError,
 } from './errors.js';
+export {
+  createFolder,
+  deleteFolder,
+  getFolder,
+  iterateFolders,
+  listFolders,
+  updateFolder,
+} from './folders.js';
 export type { components, operations, paths, webhooks } from './generated/schema.js';
 export type {
   CreateFileProjectInput,
@@ -49,12 +70,38 @@ export type {
   ListProjectsParams,
   ProjectPage,
 } from './projects.js';
-export { PAGE_LIMIT } from './projects.js';
+export {
+  deleteProject,
+  generateReviewLink,
+  getProject,
+  iterateProjects,
+  listProjects,
+  PAGE_LIMIT,
+  updateProject,
+} from './projects.js';
 export type * from './types.js';
 export { MAX_IMAGES, type UploadFile, type UploadInput, type UploadSource } from './uploads.js';
 export { VERSION } from './version.js';
-export type { CreateFileVersionInput, CreateVersionParams, CreateWebsiteVersionInput } from './versions.js';
-export { isWebhookEvent, WEBHOOK_EVENTS } from './webhook-subscriptions.js';
+export {
+  type CreateFileVersionInput,
+  type CreateVersionParams,
+  type CreateWebsiteVersionInput,
+  createVersion,
+  deleteVersion,
+  getVersion,
+  iterateVersions,
+  listVersions,
+} from './versions.js';
+export {
+  createWebhook,
+  deleteWebhook,
+  isWebhookEvent,
+  iterateWebhooks,
+  listWebhooks,
+  testWebhook,
+  updateWebhook,
+  WEBHOOK_EVENTS,
+} from './webhook-subscriptions.js';
 export {
   DEFAULT_SIGNATURE_HEADER,
   DEFAULT_TIMESTAMP_HEADER,

@@ -3,7 +3,13 @@ import { openAsBlob } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { ValidationError } from '@specbound/http';
-import { type BugSmashClient, type BugSmashClientOptions, buildClient } from './client.js';
+import {
+  type BugSmashClient,
+  type BugSmashClientOptions,
+  type BugSmashCore,
+  buildClient,
+  buildCore,
+} from './client.js';
 import type { PathReader } from './uploads.js';
 
 // The Node entry: everything of the main entry, with a client whose uploads also take file paths.
@@ -26,4 +32,9 @@ export const readPath: PathReader = async (path) => {
 /** `createBugSmashClient` of the main entry, whose uploads also accept a file path (a string). */
 export function createBugSmashClient(options: BugSmashClientOptions): BugSmashClient {
   return buildClient(options, readPath);
+}
+
+/** `createBugSmashCore` of the main entry, whose uploads also accept a file path (a string). */
+export function createBugSmashCore(options: BugSmashClientOptions): BugSmashCore {
+  return buildCore(options, readPath);
 }

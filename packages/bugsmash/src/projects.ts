@@ -1,6 +1,8 @@
 import {
+  bind,
   type CallInit,
   type CallOptions,
+  define,
   method,
   numberedPages,
   type Paginator,
@@ -53,63 +55,76 @@ export const PAGE_LIMIT = 50;
 
 const FILE_TYPES: ReadonlySet<string> = new Set(['pdf', 'video', 'audio', 'image']);
 
-export function projectsApi(ctx: Context, readPath: PathReader | undefined) {
-  const list = op<'listProjects', ProjectPage, ListProjectsParams>(ctx, 'GET', '/projects', {
+/** `projects.list` as an operation function. */
+export const listProjects = /* @__PURE__ */ op<'listProjects', ProjectPage, ListProjectsParams>(
+  'GET',
+  '/projects',
+  {
     check: checkPaging,
     // The wire spells the repeated parameter `types[]`.
     wire: ({ types, ...rest }) => (types === undefined ? rest : { ...rest, 'types[]': types }),
-    decode: ctx.read.whole as () => ProjectPage,
-  });
-  const { raw } = ctx.caller;
-
-  return {
-    /**
-     * Creates a project and returns `{ id, name, review_link }` (the answer's `project`): a website
-     * by URL, or a file project by upload (multipart).
-     */
-    create: method<CreateProjectParams, SuccessBody<'generateReviewLink'>['project']>(
-      ctx.caller,
-      async (params, init) => {
-        if (params.projectType === 'website') {
-          if ('file' in params || 'files' in params) {
-            throw new ValidationError(
-              'projectType',
-              'Website projects are created from `websiteUrl`, not from files.',
-            );
-          }
-          requireText('websiteUrl', params.websiteUrl);
-          requireText('projectName', params.projectName);
-          return raw.request('POST', '/project/generate-review-link', { body: params, ...init });
+    read: 'whole',
+  },
+);
+/** `projects.iterate` as an operation function. */
+export const iterateProjects = /* @__PURE__ */ define((ctx: Context) => {
+  const list = bind(ctx, listProjects);
+  return (
+    params: Omit<ListProjectsParams, 'page' | 'limit'> = {},
+    options?: CallOptions,
+  ): Paginator<ProjectListItem> => numberedPages(list, 'data', PAGE_LIMIT, params, options);
+});
+/** `projects.create` as an operation function (the spec's `generateReviewLink`). */
+export const generateReviewLink = /* @__PURE__ */ define((ctx: Context) =>
+  method<CreateProjectParams, SuccessBody<'generateReviewLink'>['project']>(
+    ctx.caller,
+    async (params, init) => {
+      if (params.projectType === 'website') {
+        if ('file' in params || 'files' in params) {
+          throw new ValidationError(
+            'projectType',
+            'Website projects are created from `websiteUrl`, not from files.',
+          );
         }
-        const form = await projectForm(params, readPath);
-        return raw.request('POST', '/project/generate-review-link', multipart(form, init));
-      },
-      { decode: ctx.read.project as () => SuccessBody<'generateReviewLink'>['project'] },
-    ),
+        requireText('websiteUrl', params.websiteUrl);
+        requireText('projectName', params.projectName);
+        return ctx.caller.raw.request('POST', '/project/generate-review-link', { body: params, ...init });
+      }
+      const form = await projectForm(params, ctx.readPath);
+      return ctx.caller.raw.request('POST', '/project/generate-review-link', multipart(form, init));
+    },
+    { decode: ctx.read.project as () => SuccessBody<'generateReviewLink'>['project'] },
+  ),
+);
+/** `projects.get` as an operation function. */
+export const getProject = /* @__PURE__ */ op<'getProject'>('GET', '/project/{projectId}');
+/** `projects.update` as an operation function. */
+export const updateProject = /* @__PURE__ */ op<'updateProject', unknown>('PATCH', '/project/{projectId}', {
+  check: /* @__PURE__ */ someOf('projectId', 'at least one field'),
+  read: 'unconfirmed',
+});
+/** `projects.delete` as an operation function. */
+export const deleteProject = /* @__PURE__ */ op<'deleteProject', unknown>('DELETE', '/project/{projectId}', {
+  read: 'unconfirmed',
+});
 
-    /** One page of projects with `current_page` and `last_page`. */
-    list,
-
-    /** Every project, page after page (50 a page), until `last_page` or an empty page. */
-    iterate: (
-      params: Omit<ListProjectsParams, 'page' | 'limit'> = {},
-      options?: CallOptions,
-    ): Paginator<ProjectListItem> => numberedPages(list, 'data', PAGE_LIMIT, params, options),
-
-    get: op<'getProject'>(ctx, 'GET', '/project/{projectId}'),
-
-    /** Changes settings (snake_case wire names). The answer's payload is unconfirmed: returned as is. */
-    update: op<'updateProject', unknown>(ctx, 'PATCH', '/project/{projectId}', {
-      check: someOf('projectId', 'at least one field'),
-      decode: ctx.read.unconfirmed,
-    }),
-
-    /** Deletes the project with its versions, comments and review links. */
-    delete: op<'deleteProject', unknown>(ctx, 'DELETE', '/project/{projectId}', {
-      decode: ctx.read.unconfirmed,
-    }),
-  };
-}
+/** `projects.*`. */
+export const projects = {
+  /**
+   * Creates a project and returns `{ id, name, review_link }` (the answer's `project`): a website
+   * by URL, or a file project by upload (multipart).
+   */
+  create: generateReviewLink,
+  /** One page of projects with `current_page` and `last_page`. */
+  list: listProjects,
+  /** Every project, page after page (50 a page), until `last_page` or an empty page. */
+  iterate: iterateProjects,
+  get: getProject,
+  /** Changes settings (snake_case wire names). The answer's payload is unconfirmed: returned as is. */
+  update: updateProject,
+  /** Deletes the project with its versions, comments and review links. */
+  delete: deleteProject,
+};
 
 /** The init of a multipart request: the `FormData` is sent as it is. */
 export function multipart(form: FormData, init: CallInit) {

@@ -1,5 +1,5 @@
 import { requireText, ValidationError } from '@specbound/http';
-import { type Context, eachOf, op, type Params } from './context.js';
+import { eachOf, op, type Params } from './context.js';
 import type { WebhookEventName } from './types.js';
 
 /** The four events, in the order the spec lists them. */
@@ -14,34 +14,46 @@ export function isWebhookEvent(value: unknown): value is WebhookEventName {
   return typeof value === 'string' && (WEBHOOK_EVENTS as readonly string[]).includes(value);
 }
 
-export function webhooksApi(ctx: Context) {
-  const list = op<'listWebhooks'>(ctx, 'GET', '/webhooks');
-  const unconfirmed = ctx.read.unconfirmed;
-  return {
-    /** The workspace's subscriptions (item shape unconfirmed). */
-    list,
-    iterate: eachOf(list),
-    /**
-     * Subscribes a URL. The answer carries the signing secret, shown only this once: store it. Its
-     * key, like the rest of the payload, is unconfirmed, so the payload is returned as is.
-     */
-    create: op<'createWebhook', unknown>(ctx, 'POST', '/webhook', {
-      check: checkSubscription,
-      decode: unconfirmed,
-    }),
-    /** Changes URL and events (both required); the secret is kept. */
-    update: op<'updateWebhook', unknown>(ctx, 'PATCH', '/webhook/{webhookId}', {
-      check: checkSubscription,
-      decode: unconfirmed,
-    }),
-    delete: op<'deleteWebhook', unknown>(ctx, 'DELETE', '/webhook/{webhookId}', { decode: unconfirmed }),
-    /** Sends a test delivery of `event` to every webhook subscribed to it. */
-    test: op<'testWebhook', unknown>(ctx, 'POST', '/webhook/test', {
-      check: (params: Params<'testWebhook'>) => checkEvent('event', params.event),
-      decode: unconfirmed,
-    }),
-  };
-}
+/** `webhooks.list` as an operation function. */
+export const listWebhooks = /* @__PURE__ */ op<'listWebhooks'>('GET', '/webhooks');
+/** `webhooks.iterate` as an operation function. */
+export const iterateWebhooks = /* @__PURE__ */ eachOf(listWebhooks);
+/** `webhooks.create` as an operation function (the answer carries the signing secret). */
+export const createWebhook = /* @__PURE__ */ op<'createWebhook', unknown>('POST', '/webhook', {
+  check: checkSubscription,
+  read: 'unconfirmed',
+});
+/** `webhooks.update` as an operation function. */
+export const updateWebhook = /* @__PURE__ */ op<'updateWebhook', unknown>('PATCH', '/webhook/{webhookId}', {
+  check: checkSubscription,
+  read: 'unconfirmed',
+});
+/** `webhooks.delete` as an operation function. */
+export const deleteWebhook = /* @__PURE__ */ op<'deleteWebhook', unknown>('DELETE', '/webhook/{webhookId}', {
+  read: 'unconfirmed',
+});
+/** `webhooks.test` as an operation function. */
+export const testWebhook = /* @__PURE__ */ op<'testWebhook', unknown>('POST', '/webhook/test', {
+  check: (params: Params<'testWebhook'>) => checkEvent('event', params.event),
+  read: 'unconfirmed',
+});
+
+/** `webhooks.*`: the workspace's webhook subscriptions. */
+export const webhooks = {
+  /** The workspace's subscriptions (item shape unconfirmed). */
+  list: listWebhooks,
+  iterate: iterateWebhooks,
+  /**
+   * Subscribes a URL. The answer carries the signing secret, shown only this once: store it. Its
+   * key, like the rest of the payload, is unconfirmed, so the payload is returned as is.
+   */
+  create: createWebhook,
+  /** Changes URL and events (both required); the secret is kept. */
+  update: updateWebhook,
+  delete: deleteWebhook,
+  /** Sends a test delivery of `event` to every webhook subscribed to it. */
+  test: testWebhook,
+};
 
 function checkSubscription(body: { webhookUrl: string; events: readonly WebhookEventName[] }): void {
   requireText('webhookUrl', body.webhookUrl);

@@ -33,6 +33,17 @@ export {
   combineAuth,
 } from './client.js';
 export {
+  type Bound,
+  bind,
+  CONTEXT,
+  type Core,
+  contextOf,
+  define,
+  MAKE,
+  type OperationFunction,
+  withContext,
+} from './define.js';
+export {
   AbortError,
   ApiError,
   type ApiErrorInit,
