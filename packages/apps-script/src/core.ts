@@ -70,7 +70,8 @@ export const STANDARD_PARAMS = [
   'uploadType',
 ] as const satisfies readonly StandardParamName[];
 
-const STANDARD: ReadonlySet<string> = new Set(STANDARD_PARAMS);
+// Pure, so that a bundle without writes leaves the list out.
+const STANDARD: ReadonlySet<string> = /* @__PURE__ */ new Set(STANDARD_PARAMS);
 const CONDITIONAL = { ifNoneMatch: 'If-None-Match' };
 
 /** A row of a read table: `GET path`, `ifNoneMatch` sent as `If-None-Match`, 304 answered. */

@@ -1,4 +1,4 @@
-import { ValidationError } from '@specbound/http';
+import { nameErrorClass, ValidationError } from '@specbound/http';
 import type { ScriptFile } from './types.js';
 
 /** One problem found in a set of script files. */
@@ -11,11 +11,7 @@ export interface ContentProblem {
 /** `updateContent` was refused before sending: the files break the service's rules. */
 export class ContentValidationError extends ValidationError {
   static {
-    Object.defineProperty(ContentValidationError.prototype, 'name', {
-      value: 'ContentValidationError',
-      configurable: true,
-      writable: true,
-    });
+    nameErrorClass(this, 'ContentValidationError');
   }
   readonly problems: readonly ContentProblem[];
 

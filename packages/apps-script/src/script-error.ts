@@ -1,4 +1,4 @@
-import { SpecboundError } from '@specbound/http';
+import { nameErrorClass, SpecboundError } from '@specbound/http';
 import type { ExecutionError, Operation, ScriptStackTraceElement } from './types.js';
 
 type Status = NonNullable<Operation['error']>;
@@ -10,11 +10,7 @@ type Status = NonNullable<Operation['error']>;
  */
 export class ScriptExecutionError extends SpecboundError {
   static {
-    Object.defineProperty(ScriptExecutionError.prototype, 'name', {
-      value: 'ScriptExecutionError',
-      configurable: true,
-      writable: true,
-    });
+    nameErrorClass(this, 'ScriptExecutionError');
   }
   /** The function that was run. */
   readonly functionName: string;

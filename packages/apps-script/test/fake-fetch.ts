@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 /** Test helper: a fake fetch that records each request and answers from a responder. */
 export interface Recorded {
   method: string;
@@ -27,6 +28,8 @@ export function fakeFetch(respond: Responder) {
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
+    // The reason phrase an HTTP/1.1 server sends (Node's own), which error messages quote.
+    statusText: STATUS_CODES[status] ?? '',
     headers: { 'content-type': 'application/json', ...headers },
   });
 }

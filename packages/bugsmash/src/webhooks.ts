@@ -1,4 +1,4 @@
-import { SpecboundError } from '@specbound/http';
+import { nameErrorClass, SpecboundError } from '@specbound/http';
 import type { WebhookEventName, WebhookPayload } from './types.js';
 import { isWebhookEvent } from './webhook-subscriptions.js';
 
@@ -60,11 +60,7 @@ export type WebhookVerificationReason =
 /** A delivery that failed verification or parsing. Never carries the secret or the signature. */
 export class WebhookVerificationError extends SpecboundError {
   static {
-    Object.defineProperty(WebhookVerificationError.prototype, 'name', {
-      value: 'WebhookVerificationError',
-      configurable: true,
-      writable: true,
-    });
+    nameErrorClass(this, 'WebhookVerificationError');
   }
   readonly reason: WebhookVerificationReason;
 

@@ -71,7 +71,12 @@ describe('envelope errors', () => {
   it('raises a clear error for a non-JSON error page, with the status and the first bytes', async () => {
     const html = `<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body>${'x'.repeat(500)}</body></html>`;
     const { client } = setup(
-      () => new Response(html, { status: 502, headers: { 'content-type': 'text/html' } }),
+      () =>
+        new Response(html, {
+          status: 502,
+          statusText: 'Bad Gateway',
+          headers: { 'content-type': 'text/html' },
+        }),
     );
     const error = await failure(client.projects.get({ projectId: IDS.project }));
     expect(error).toBeInstanceOf(InternalServerError);

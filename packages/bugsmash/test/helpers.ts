@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { createBugSmashClient } from '../src/index.js';
 
 export const API_KEY = 'bs_live_s3cr3t-key';
@@ -18,6 +19,8 @@ export type Respond = (request: Request) => Response | Promise<Response>;
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
+    // The reason phrase an HTTP/1.1 server sends (Node's own), which error messages quote.
+    statusText: STATUS_CODES[status] ?? '',
     headers: { 'content-type': 'application/json', ...headers },
   });
 }

@@ -213,6 +213,7 @@ export function apiError(
 ): ApiError {
   return createApiError({
     status: answer.response.status,
+    statusText: answer.response.statusText,
     headers: answer.response.headers,
     body: isServiceBody(body) ? body : undefined,
     request: answer.request,

@@ -85,7 +85,7 @@ export function contextOf<Ctx>(core: Core<Ctx>): Ctx {
   if (ctx === undefined) {
     throw new ValidationError(
       'core',
-      'The first argument of an operation function must be a client or a core, such as createAppsScriptCore(options) or createBugSmashCore(options).',
+      'The first argument must be a client or a core (createAppsScriptCore(options), say).',
     );
   }
   return ctx;

@@ -12,10 +12,6 @@ export interface RedactedRequest {
  * messages, `toJSON()` and own properties hold only redacted values.
  */
 export class SpecboundError extends Error {
-  static {
-    defineName(SpecboundError, 'SpecboundError');
-  }
-
   /**
    * Name, message and every own field (all redacted, by the rule above), so `JSON.stringify(error)`
    * never includes credentials and a subclass's fields need no code of their own. Headers (which
@@ -42,9 +38,6 @@ export interface ApiErrorInit {
 
 /** A non-2xx response (or a 2xx one the service marks as failed). Pick the class with `createApiError`. */
 export class ApiError extends SpecboundError {
-  static {
-    defineName(ApiError, 'ApiError');
-  }
   readonly status: number;
   /**
    * A copy of the response headers with secrets redacted (a server may echo a credential back)
@@ -66,40 +59,13 @@ export class ApiError extends SpecboundError {
   }
 }
 
-export class BadRequestError extends ApiError {
-  static {
-    defineName(BadRequestError, 'BadRequestError');
-  }
-}
-export class AuthenticationError extends ApiError {
-  static {
-    defineName(AuthenticationError, 'AuthenticationError');
-  }
-}
-export class PermissionDeniedError extends ApiError {
-  static {
-    defineName(PermissionDeniedError, 'PermissionDeniedError');
-  }
-}
-export class NotFoundError extends ApiError {
-  static {
-    defineName(NotFoundError, 'NotFoundError');
-  }
-}
-export class ConflictError extends ApiError {
-  static {
-    defineName(ConflictError, 'ConflictError');
-  }
-}
-export class UnprocessableEntityError extends ApiError {
-  static {
-    defineName(UnprocessableEntityError, 'UnprocessableEntityError');
-  }
-}
+export class BadRequestError extends ApiError {}
+export class AuthenticationError extends ApiError {}
+export class PermissionDeniedError extends ApiError {}
+export class NotFoundError extends ApiError {}
+export class ConflictError extends ApiError {}
+export class UnprocessableEntityError extends ApiError {}
 export class RateLimitError extends ApiError {
-  static {
-    defineName(RateLimitError, 'RateLimitError');
-  }
   /** The wait the server asked for (`retry-after-ms` / `Retry-After`), when it said. */
   readonly retryAfterMs: number | undefined;
 
@@ -108,11 +74,7 @@ export class RateLimitError extends ApiError {
     this.retryAfterMs = parseRetryAfter(init.headers);
   }
 }
-export class InternalServerError extends ApiError {
-  static {
-    defineName(InternalServerError, 'InternalServerError');
-  }
-}
+export class InternalServerError extends ApiError {}
 
 export interface TransportErrorOptions {
   request: RedactedRequest;
@@ -121,9 +83,6 @@ export interface TransportErrorOptions {
 
 /** The request never got a response: DNS, refused or reset connection, TLS, … */
 export class ConnectionError extends SpecboundError {
-  static {
-    defineName(ConnectionError, 'ConnectionError');
-  }
   readonly request: RedactedRequest;
 
   /** `cause` must already be redacted (see `safeCause`). */
@@ -134,18 +93,10 @@ export class ConnectionError extends SpecboundError {
 }
 
 /** An attempt got no response within the timeout. */
-export class TimeoutError extends ConnectionError {
-  static {
-    defineName(TimeoutError, 'TimeoutError');
-  }
-}
+export class TimeoutError extends ConnectionError {}
 
 /** The caller aborted the request through its `AbortSignal`. Never retried. */
-export class AbortError extends SpecboundError {
-  static {
-    defineName(AbortError, 'AbortError');
-  }
-}
+export class AbortError extends SpecboundError {}
 
 export interface ResponseTooLargeErrorOptions {
   request: RedactedRequest;
@@ -159,9 +110,6 @@ export interface ResponseTooLargeErrorOptions {
  * `Content-Length` or while streaming; at most the limit is ever buffered. Never retried.
  */
 export class ResponseTooLargeError extends SpecboundError {
-  static {
-    defineName(ResponseTooLargeError, 'ResponseTooLargeError');
-  }
   readonly request: RedactedRequest;
   /** The status of the response whose body was refused. */
   readonly status: number;
@@ -180,41 +128,12 @@ export class ResponseTooLargeError extends SpecboundError {
  * returned nothing, or returned a value that cannot be sent. `cause` is a redacted copy of the
  * provider's error. Nothing was sent.
  */
-export class CredentialsError extends SpecboundError {
-  static {
-    defineName(CredentialsError, 'CredentialsError');
-  }
-}
+export class CredentialsError extends SpecboundError {}
 
 // The name and message of an (already redacted) cause: its stack and own fields stay out of JSON.
 function causeJSON(cause: unknown): { name: string; message: string } | undefined {
   return cause instanceof Error ? { name: cause.name, message: cause.message } : undefined;
 }
-
-const REASON_PHRASES: Readonly<Record<number, string>> = {
-  200: 'OK',
-  201: 'Created',
-  204: 'No Content',
-  304: 'Not Modified',
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  408: 'Request Timeout',
-  409: 'Conflict',
-  410: 'Gone',
-  412: 'Precondition Failed',
-  413: 'Content Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  501: 'Not Implemented',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
 
 type ApiErrorClass = new (init: ApiErrorInit) => ApiError;
 
@@ -232,6 +151,11 @@ const REQUEST_ID_HEADERS = ['x-request-id', 'x-goog-request-id', 'request-id'] a
 
 export interface CreateApiErrorInit {
   status: number;
+  /**
+   * The response's reason phrase (`statusText`), which follows the status in the message. HTTP/1.1
+   * servers send one; HTTP/2 and HTTP/3 have none, and the message then starts with the bare code.
+   */
+  statusText?: string | undefined;
   headers: Headers;
   body: unknown;
   request: Request | { method: string; url: string };
@@ -245,8 +169,7 @@ export interface CreateApiErrorInit {
 export function createApiError(init: CreateApiErrorInit): ApiError {
   const secrets = init.secrets ?? [];
   const ErrorClass = CLASS_BY_STATUS[init.status] ?? (init.status >= 500 ? InternalServerError : ApiError);
-  const reason = REASON_PHRASES[init.status];
-  const head = reason === undefined ? String(init.status) : `${init.status} ${reason}`;
+  const head = init.statusText ? `${init.status} ${init.statusText}` : String(init.status);
   const serviceMessage = init.message ?? messageFromBody(init.body);
   const message = serviceMessage === undefined || serviceMessage === '' ? head : `${head}: ${serviceMessage}`;
   const requestId = requestIdOf(init.headers);
@@ -312,8 +235,30 @@ export function safeCause(error: unknown, secrets: readonly string[], depth = 0)
   return copy;
 }
 
-// Names live on the prototype (not as own fields) so they survive minification and do not clutter
-// `util.inspect` output.
-function defineName(target: { prototype: Error }, name: string): void {
+/**
+ * Gives an error class its `name`. Names live on the prototype (not as own fields) so they
+ * survive minification and do not clutter `util.inspect` output.
+ */
+export function nameErrorClass(target: { prototype: Error }, name: string): void {
   Object.defineProperty(target.prototype, 'name', { value: name, configurable: true, writable: true });
+}
+
+for (const [target, name] of [
+  [SpecboundError, 'SpecboundError'],
+  [ApiError, 'ApiError'],
+  [BadRequestError, 'BadRequestError'],
+  [AuthenticationError, 'AuthenticationError'],
+  [PermissionDeniedError, 'PermissionDeniedError'],
+  [NotFoundError, 'NotFoundError'],
+  [ConflictError, 'ConflictError'],
+  [UnprocessableEntityError, 'UnprocessableEntityError'],
+  [RateLimitError, 'RateLimitError'],
+  [InternalServerError, 'InternalServerError'],
+  [ConnectionError, 'ConnectionError'],
+  [TimeoutError, 'TimeoutError'],
+  [AbortError, 'AbortError'],
+  [ResponseTooLargeError, 'ResponseTooLargeError'],
+  [CredentialsError, 'CredentialsError'],
+] as const) {
+  nameErrorClass(target, name);
 }

@@ -56,6 +56,7 @@ export {
   createApiError,
   InternalServerError,
   NotFoundError,
+  nameErrorClass,
   PermissionDeniedError,
   RateLimitError,
   type RedactedRequest,

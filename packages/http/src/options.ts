@@ -82,7 +82,40 @@ const OVERRIDE_KEYS: readonly string[] = [
   'timeout',
   'maxResponseBytes',
 ] satisfies (keyof Overrides)[];
-const RETRY_KEYS = Object.keys(DEFAULT_RETRY);
+const RETRY_KEYS = Object.keys(DEFAULT_RETRY) as (keyof ResolvedRetryOptions)[];
+
+/** What a valid value of an option is: a test, and its description for the error message. */
+type Rule = readonly [test: (value: never) => boolean, expected: string];
+
+const FUNCTION: Rule = [(value: unknown) => typeof value === 'function', 'a function'];
+const MS: Rule = [(value: number) => Number.isFinite(value) && value >= 0, 'a non-negative number of ms'];
+
+// Every checked option, by the name an error gives it (`userAgent` has its own check).
+const RULES: Readonly<Record<string, Rule>> = {
+  fetch: FUNCTION,
+  logger: FUNCTION,
+  auth: [
+    (value: AuthStrategy | undefined) => typeof value?.authenticate === 'function',
+    'an AuthStrategy, e.g. bearerAuth(token)',
+  ],
+  client: [
+    (value: ClientInfo | undefined) =>
+      typeof value?.name === 'string' && value.name !== '' && typeof value.version === 'string',
+    '{ name: string; version: string }',
+  ],
+  timeout: [
+    (value: number) => typeof value === 'number' && value > 0,
+    'a positive number of ms, or Infinity for none',
+  ],
+  maxResponseBytes: [
+    (value: number) => value === Number.POSITIVE_INFINITY || (Number.isSafeInteger(value) && value >= 0),
+    'a non-negative integer number of bytes, or Infinity for no limit',
+  ],
+  'retry.maxRetries': [(value: number) => Number.isInteger(value) && value >= 0, 'a non-negative integer'],
+  'retry.initialDelayMs': MS,
+  'retry.maxDelayMs': MS,
+  'retry.retryNonIdempotent': [(value: unknown) => typeof value === 'boolean', 'a boolean'],
+};
 
 /**
  * Validates options and fills in the defaults. A bad option throws `ValidationError` whose `field`
@@ -92,31 +125,16 @@ const RETRY_KEYS = Object.keys(DEFAULT_RETRY);
 export function resolveOptions(options: HttpOptions): ResolvedOptions {
   checkKeys(options, OPTION_KEYS, 'option', 'options');
   const { fetch, auth, logger, userAgent, client } = options;
-  check('fetch', fetch === undefined || typeof fetch === 'function', 'a function', fetch);
-  check(
-    'auth',
-    auth === undefined || typeof auth?.authenticate === 'function',
-    'an AuthStrategy, e.g. bearerAuth(token)',
-    auth,
-  );
-  check('logger', logger === undefined || typeof logger === 'function', 'a function', logger);
   if (userAgent !== undefined) assertUserAgent(userAgent);
-  check(
-    'client',
-    client === undefined ||
-      (typeof client?.name === 'string' && client.name !== '' && typeof client.version === 'string'),
-    '{ name: string; version: string }',
-    client,
-  );
   return {
-    fetch,
+    fetch: checked('fetch', fetch),
     retry: resolveRetry(options.retry, DEFAULT_RETRY),
-    timeout: resolveTimeout(options.timeout, DEFAULT_TIMEOUT_MS),
-    maxResponseBytes: resolveMaxResponseBytes(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
-    auth,
-    logger,
+    timeout: checked('timeout', options.timeout) ?? DEFAULT_TIMEOUT_MS,
+    maxResponseBytes: checked('maxResponseBytes', options.maxResponseBytes) ?? DEFAULT_MAX_RESPONSE_BYTES,
+    auth: checked('auth', auth),
+    logger: checked('logger', logger),
     userAgent,
-    client,
+    client: checked('client', client),
   };
 }
 
@@ -126,8 +144,8 @@ export function applyOverrides(base: ResolvedOptions, overrides: Overrides): Res
   return {
     ...base,
     retry: resolveRetry(overrides.retry, base.retry === false ? DEFAULT_RETRY : base.retry, base.retry),
-    timeout: resolveTimeout(overrides.timeout, base.timeout),
-    maxResponseBytes: resolveMaxResponseBytes(overrides.maxResponseBytes, base.maxResponseBytes),
+    timeout: checked('timeout', overrides.timeout) ?? base.timeout,
+    maxResponseBytes: checked('maxResponseBytes', overrides.maxResponseBytes) ?? base.maxResponseBytes,
   };
 }
 
@@ -139,54 +157,22 @@ function resolveRetry(
   if (retry === undefined) return whenAbsent;
   if (retry === false) return false;
   checkKeys(retry, RETRY_KEYS, 'option', 'retry', '', 'retry.');
-  const resolved = { ...fill, ...definedEntries(retry) };
-  const { maxRetries, retryNonIdempotent } = resolved;
-  check(
-    'retry.maxRetries',
-    Number.isInteger(maxRetries) && maxRetries >= 0,
-    'a non-negative integer',
-    maxRetries,
-  );
-  for (const key of ['initialDelayMs', 'maxDelayMs'] as const) {
-    const value = resolved[key];
-    check(`retry.${key}`, Number.isFinite(value) && value >= 0, 'a non-negative number of ms', value);
+  const resolved = { ...fill };
+  for (const key of RETRY_KEYS) {
+    const value = checked(`retry.${key}`, retry[key]);
+    if (value !== undefined) Object.assign(resolved, { [key]: value });
   }
-  check('retry.retryNonIdempotent', typeof retryNonIdempotent === 'boolean', 'a boolean', retryNonIdempotent);
   return resolved;
 }
 
-function resolveTimeout(timeout: number | undefined, fallback: number): number {
-  if (timeout === undefined) return fallback;
-  check(
-    'timeout',
-    typeof timeout === 'number' && timeout > 0,
-    'a positive number of ms, or Infinity for none',
-    timeout,
-  );
-  return timeout;
-}
-
-function resolveMaxResponseBytes(value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  check(
-    'maxResponseBytes',
-    value === Number.POSITIVE_INFINITY || (Number.isSafeInteger(value) && value >= 0),
-    'a non-negative integer number of bytes, or Infinity for no limit',
-    value,
-  );
-  return value;
-}
-
 /**
- * Throws `ValidationError` for `field` unless `ok`. Only a number is shown back; anything else
- * is described by its type (it may be a credential passed to the wrong option).
+ * `value` when it is undefined or passes the rule of `field`; otherwise a `ValidationError` for
+ * `field`. Only a number is shown back; anything else is described by its type (it may be a
+ * credential passed to the wrong option).
  */
-function check(field: string, ok: boolean, expected: string, value: unknown): void {
-  if (ok) return;
+function checked<T>(field: string, value: T): T {
+  const [test, expected] = RULES[field] as Rule;
+  if (value === undefined || (test as (value: T) => boolean)(value)) return value;
   const got = typeof value === 'number' ? String(value) : value === null ? 'null' : typeof value;
   throw new ValidationError(field, `Option "${field}" must be ${expected} (got ${got}).`);
-}
-
-function definedEntries(retry: RetryOptions): Partial<ResolvedRetryOptions> {
-  return Object.fromEntries(Object.entries(retry).filter(([, value]) => value !== undefined));
 }

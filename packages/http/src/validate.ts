@@ -1,13 +1,9 @@
-import { SpecboundError } from './errors.js';
+import { nameErrorClass, SpecboundError } from './errors.js';
 
 /** Bad input found before anything was sent. `field` names the parameter. */
 export class ValidationError extends SpecboundError {
   static {
-    Object.defineProperty(ValidationError.prototype, 'name', {
-      value: 'ValidationError',
-      configurable: true,
-      writable: true,
-    });
+    nameErrorClass(this, 'ValidationError');
   }
   readonly field: string;
 
@@ -23,28 +19,22 @@ export class ValidationError extends SpecboundError {
  * Encoding is not done here: openapi-fetch percent-encodes path parameters itself.
  */
 export function assertPathParam(name: string, value: string | number): void {
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) {
-      throw new ValidationError(name, `Path parameter "${name}" must be a finite number, got ${value}.`);
-    }
-    return;
-  }
-  if (typeof value !== 'string') {
+  const ok =
+    typeof value === 'number'
+      ? Number.isFinite(value)
+      : typeof value === 'string' && value !== '' && value !== '.' && value !== '..';
+  if (!ok) {
+    const got =
+      value === ''
+        ? 'empty'
+        : typeof value === 'string'
+          ? JSON.stringify(value)
+          : typeof value === 'number'
+            ? String(value)
+            : typeof value;
     throw new ValidationError(
       name,
-      `Path parameter "${name}" must be a string or a number, got ${typeof value}.`,
-    );
-  }
-  if (value === '') {
-    throw new ValidationError(
-      name,
-      `Path parameter "${name}" must not be empty: pass the ID of the resource.`,
-    );
-  }
-  if (value === '.' || value === '..') {
-    throw new ValidationError(
-      name,
-      `Path parameter "${name}" must not be "${value}" (it would address another resource): pass the ID of the resource.`,
+      `Path parameter "${name}" must not be ${got}: pass the ID of the resource (a non-empty string other than "." and "..", which would address another resource, or a finite number).`,
     );
   }
 }

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import {
   AbortError,
@@ -19,8 +20,15 @@ import {
 
 const request = { method: 'GET', url: 'https://script.googleapis.com/v1/projects/p1' };
 
+// As an HTTP/1.1 server answers: with Node's reason phrase for the status.
 function make(status: number, headers: Record<string, string> = {}, body: unknown = null): ApiError {
-  return createApiError({ status, headers: new Headers(headers), body, request });
+  return createApiError({
+    status,
+    statusText: STATUS_CODES[status],
+    headers: new Headers(headers),
+    body,
+    request,
+  });
 }
 
 describe('createApiError', () => {
@@ -54,6 +62,7 @@ describe('createApiError', () => {
   it('writes status, reason phrase and the service message', () => {
     const error = createApiError({
       status: 404,
+      statusText: 'Not Found',
       headers: new Headers(),
       body: {},
       request,
@@ -61,8 +70,21 @@ describe('createApiError', () => {
     });
     expect(error.message).toBe('404 Not Found: Requested entity was not found.');
     expect(String(error)).toBe('NotFoundError: 404 Not Found: Requested entity was not found.');
-    expect(make(418).message).toBe('418');
+    expect(make(418).message).toBe("418 I'm a Teapot");
     expect(make(500).message).toBe('500 Internal Server Error');
+  });
+
+  it('starts with the bare status when the response has no reason phrase (HTTP/2 and HTTP/3)', () => {
+    const error = createApiError({
+      status: 404,
+      statusText: '',
+      headers: new Headers(),
+      body: { error: { code: 404, message: 'Requested entity was not found.' } },
+      request,
+    });
+    expect(error.message).toBe('404: Requested entity was not found.');
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(createApiError({ status: 503, headers: new Headers(), body: null, request }).message).toBe('503');
   });
 
   it('falls back to the message of a Google or BugSmash error body', () => {
@@ -113,6 +135,7 @@ describe('createApiError', () => {
   it('redacts the given secrets from message, body and URL', () => {
     const error = createApiError({
       status: 400,
+      statusText: 'Bad Request',
       headers: new Headers(),
       body: { message: 'key s3cret-key is invalid' },
       request: { method: 'GET', url: 'https://x.test/a?k=s3cret-key' },

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 /** Test helpers: a fake fetch that records every request it receives. */
 
 export interface Call {
@@ -33,6 +34,8 @@ export function hang(request: Request): Promise<Response> {
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
+    // The reason phrase an HTTP/1.1 server sends (Node's own), which error messages quote.
+    statusText: STATUS_CODES[status] ?? '',
     headers: { 'content-type': 'application/json', ...headers },
   });
 }

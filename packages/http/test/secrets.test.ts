@@ -121,6 +121,7 @@ describe('credentials never leak', () => {
     // A client passing the raw, authenticated request: the error must still be clean.
     const error = createApiError({
       status: response.status,
+      statusText: response.statusText,
       headers: response.headers,
       body: JSON.parse(text),
       request: last,
