@@ -11,7 +11,7 @@ export interface ContentProblem {
 /** `updateContent` was refused before sending: the files break the service's rules. */
 export class ContentValidationError extends ValidationError {
   static {
-    nameErrorClass(this, 'ContentValidationError');
+    nameErrorClass(ContentValidationError, 'ContentValidationError');
   }
   readonly problems: readonly ContentProblem[];
 

@@ -10,7 +10,7 @@ type Status = NonNullable<Operation['error']>;
  */
 export class ScriptExecutionError extends SpecboundError {
   static {
-    nameErrorClass(this, 'ScriptExecutionError');
+    nameErrorClass(ScriptExecutionError, 'ScriptExecutionError');
   }
   /** The function that was run. */
   readonly functionName: string;

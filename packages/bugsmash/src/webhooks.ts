@@ -60,7 +60,7 @@ export type WebhookVerificationReason =
 /** A delivery that failed verification or parsing. Never carries the secret or the signature. */
 export class WebhookVerificationError extends SpecboundError {
   static {
-    nameErrorClass(this, 'WebhookVerificationError');
+    nameErrorClass(WebhookVerificationError, 'WebhookVerificationError');
   }
   readonly reason: WebhookVerificationReason;
 

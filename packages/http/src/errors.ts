@@ -9,7 +9,8 @@ export interface RedactedRequest {
 
 /**
  * Base class of every error this package and the specbound clients throw. Errors are safe to render:
- * messages, `toJSON()` and own properties hold only redacted values.
+ * messages, `toJSON()` and own properties hold only redacted values. (Fields are `declare`d and
+ * set by the constructors: the same own properties, without a second initialisation in the output.)
  */
 export class SpecboundError extends Error {
   /**
@@ -38,16 +39,16 @@ export interface ApiErrorInit {
 
 /** A non-2xx response (or a 2xx one the service marks as failed). Pick the class with `createApiError`. */
 export class ApiError extends SpecboundError {
-  readonly status: number;
+  declare readonly status: number;
   /**
    * A copy of the response headers with secrets redacted (a server may echo a credential back)
    * and credential-like headers (`authorization`, `x-api-key`, `set-cookie`, …) masked.
    */
-  readonly headers: Headers;
+  declare readonly headers: Headers;
   /** The parsed response body, with any known secret redacted. */
-  readonly body: unknown;
-  readonly requestId: string | undefined;
-  readonly request: RedactedRequest;
+  declare readonly body: unknown;
+  declare readonly requestId: string | undefined;
+  declare readonly request: RedactedRequest;
 
   constructor(init: ApiErrorInit) {
     super(init.message);
@@ -67,7 +68,7 @@ export class ConflictError extends ApiError {}
 export class UnprocessableEntityError extends ApiError {}
 export class RateLimitError extends ApiError {
   /** The wait the server asked for (`retry-after-ms` / `Retry-After`), when it said. */
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init);
@@ -83,7 +84,7 @@ export interface TransportErrorOptions {
 
 /** The request never got a response: DNS, refused or reset connection, TLS, … */
 export class ConnectionError extends SpecboundError {
-  readonly request: RedactedRequest;
+  declare readonly request: RedactedRequest;
 
   /** `cause` must already be redacted (see `safeCause`). */
   constructor(message: string, options: TransportErrorOptions) {
@@ -110,10 +111,10 @@ export interface ResponseTooLargeErrorOptions {
  * `Content-Length` or while streaming; at most the limit is ever buffered. Never retried.
  */
 export class ResponseTooLargeError extends SpecboundError {
-  readonly request: RedactedRequest;
+  declare readonly request: RedactedRequest;
   /** The status of the response whose body was refused. */
-  readonly status: number;
-  readonly limit: number;
+  declare readonly status: number;
+  declare readonly limit: number;
 
   constructor(message: string, options: ResponseTooLargeErrorOptions) {
     super(message);

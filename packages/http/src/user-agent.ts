@@ -33,21 +33,17 @@ export function assertUserAgent(userAgent: unknown): asserts userAgent is string
  * beyond Latin-1 (a header value is a byte string).
  */
 export function isHeaderSafe(value: string): boolean {
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f || code > 0xff) return false;
-  }
-  return true;
+  return !UNSAFE_IN_HEADER.test(value);
 }
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
+const UNSAFE_IN_HEADER = /[\u0000-\u001f\u007f\u0100-\uffff]/;
 
 /** Whether `value` contains a control character (U+0000–U+001F, U+007F). */
 export function hasControlCharacter(value: string): boolean {
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f) return true;
-  }
-  return false;
+  return CONTROL.test(value);
 }
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
+const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /**
  * Sets `User-Agent` on a request. Browsers may ignore it, and a few environments refuse it

@@ -3,9 +3,9 @@ import { nameErrorClass, SpecboundError } from './errors.js';
 /** Bad input found before anything was sent. `field` names the parameter. */
 export class ValidationError extends SpecboundError {
   static {
-    nameErrorClass(this, 'ValidationError');
+    nameErrorClass(ValidationError, 'ValidationError');
   }
-  readonly field: string;
+  declare readonly field: string;
 
   constructor(field: string, message: string) {
     super(message);
@@ -34,7 +34,7 @@ export function assertPathParam(name: string, value: string | number): void {
             : typeof value;
     throw new ValidationError(
       name,
-      `Path parameter "${name}" must not be ${got}: pass the ID of the resource (a non-empty string other than "." and "..", which would address another resource, or a finite number).`,
+      `Path parameter "${name}" must not be ${got}: pass the ID of the resource ("", "." and ".." would address another one).`,
     );
   }
 }

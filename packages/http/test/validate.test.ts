@@ -30,7 +30,7 @@ describe('assertPathParam', () => {
     (value) => {
       const error = captured(() => assertPathParam('versionNumber', value));
       expect(error.field).toBe('versionNumber');
-      expect(error.message).toContain('finite number');
+      expect(error.message).toContain(`must not be ${value}: pass the ID`);
     },
   );
 
