@@ -3,12 +3,22 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   conventionProblems,
   fillPath,
+  iterateFunctionOf,
   methodAt,
+  operationFunctionProblems,
   operationsOf,
   type ParamsAtName,
   type UnnamedPathParams,
 } from '../../http/test/convention.js';
-import { type AppsScriptClient, createAppsScriptClient, type operations } from '../src/index.js';
+import * as api from '../src/index.js';
+import {
+  type AppsScriptClient,
+  createAppsScriptClient,
+  createAppsScriptCore,
+  getProject,
+  type operations,
+  ValidationError,
+} from '../src/index.js';
 import { BASE, fakeFetch, json, only, TOKEN } from './fake-fetch.js';
 
 // Every operation of the spec and the method that exposes it (see ../http/CONVENTIONS.md). A new
@@ -54,9 +64,15 @@ const client = () => {
   const fake = fakeFetch(() => json(200, { response: { result: 1 } }));
   return {
     client: createAppsScriptClient({ auth: TOKEN, fetch: fake.fetch, retry: false }),
+    core: createAppsScriptCore({ auth: TOKEN, fetch: fake.fetch, retry: false }),
     calls: fake.calls,
   };
 };
+
+type OperationFunction = ((core: object, params: object) => Promise<unknown>) & {
+  withResponse: (core: object, params: object) => Promise<{ data: unknown; response: Response }>;
+};
+const operationFunction = (id: string) => (api as Record<string, unknown>)[id] as OperationFunction;
 
 describe('the convention, over every operation of the spec', () => {
   it('reads all 16 operations from the generated schema', () => {
@@ -65,6 +81,10 @@ describe('the convention, over every operation of the spec', () => {
 
   it('exposes each as a method with .withResponse, and each list with its iterate', () => {
     expect(conventionProblems(client().client, TABLE, operationList)).toEqual([]);
+  });
+
+  it('exports each as an operation function under its operationId, and each list with its iterate', () => {
+    expect(operationFunctionProblems(api, operationList)).toEqual([]);
   });
 
   it.each(operationList)(
@@ -91,6 +111,71 @@ describe('the convention, over every operation of the spec', () => {
       }
     },
   );
+
+  it.each(operationList)(
+    '$id: the operation function sends what the method sends, on a core or on a client',
+    async (operation) => {
+      const { client: apps, core, calls } = client();
+      const renamed = RENAMED[operation.id];
+      const params: Record<string, unknown> = { ...REQUIRED[operation.id as keyof operations] };
+      for (const [, param] of operation.path.matchAll(/\{([^}]+)\}/g)) {
+        params[param === 'scriptId' && renamed !== undefined ? renamed : (param as string)] =
+          param === 'versionNumber' ? 3 : `${param}-1`;
+      }
+      const fn = operationFunction(operation.id);
+      await (methodAt(apps, TABLE[operation.id as keyof typeof TABLE]) as (p: object) => Promise<unknown>)(
+        params,
+      );
+      await fn(core, params);
+      const { data, response } = await fn.withResponse(apps, params);
+      expect(response.status).toBe(200);
+      expect(data).toBeDefined();
+      const [viaMethod, viaCore, viaClient] = calls;
+      expect(calls).toHaveLength(3);
+      for (const call of [viaCore, viaClient]) {
+        expect(call?.method).toBe(viaMethod?.method);
+        expect(call?.url.href).toBe(viaMethod?.url.href);
+        expect(call?.body).toEqual(viaMethod?.body);
+      }
+    },
+  );
+
+  it('iterate functions page like the iterate methods', async () => {
+    const pages = [
+      { deployments: [{ deploymentId: 'd1' }], nextPageToken: 'next' },
+      { deployments: [{ deploymentId: 'd2' }] },
+    ];
+    const fake = fakeFetch((_request, n) => json(200, pages[(n - 1) % 2]));
+    const core = createAppsScriptCore({ auth: TOKEN, fetch: fake.fetch });
+    const iterate = operationFunction(iterateFunctionOf('listDeployments')) as unknown as (
+      core: object,
+      params: object,
+    ) => AsyncIterable<{ deploymentId: string }>;
+    const ids: string[] = [];
+    for await (const deployment of iterate(core, { scriptId: 's1' })) ids.push(deployment.deploymentId);
+    expect(ids).toEqual(['d1', 'd2']);
+    expect(fake.calls[1]?.url.searchParams.get('pageToken')).toBe('next');
+  });
+
+  it('refuses anything but a client or a core as the first argument, at once', () => {
+    for (const wrong of [{}, null, 'token', { raw: {} }]) {
+      let error: unknown;
+      try {
+        void getProject(wrong as never, { scriptId: 's1' });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).field).toBe('core');
+    }
+  });
+
+  it('keeps the context out of the keys and JSON of a client or core', () => {
+    const { client: apps, core } = client();
+    expect(Object.keys(core)).toEqual(['raw']);
+    expect(Object.keys(apps)).toEqual(['raw', 'projects', 'scripts', 'processes']);
+    expect(JSON.stringify(core)).toBe('{"raw":{}}');
+  });
 
   it('types every path parameter into the params of its method', () => {
     // `scripts.run` takes `deploymentId` for the `{scriptId}` of its path.

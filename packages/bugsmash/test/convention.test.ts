@@ -3,12 +3,20 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   conventionProblems,
   fillPath,
+  iterateFunctionOf,
   methodAt,
+  operationFunctionProblems,
   operationsOf,
   type UnnamedPathParams,
 } from '../../http/test/convention.js';
 import type { BugSmashClient, operations } from '../src/index.js';
-import { BASE_URL, json, setup } from './helpers.js';
+import * as api from '../src/index.js';
+import { BASE_URL, json, ok, setup } from './helpers.js';
+
+type OperationFunction = ((core: object, params: object) => Promise<unknown>) & {
+  withResponse: (core: object, params: object) => Promise<{ data: unknown; response: Response }>;
+};
+const operationFunction = (id: string) => (api as Record<string, unknown>)[id] as OperationFunction;
 
 // Every operation of the spec and the method that exposes it (see ../http/CONVENTIONS.md). A new
 // operation in the spec fails this test until it has a row here and a method in the client.
@@ -75,6 +83,54 @@ describe('the convention, over every operation of the spec', () => {
 
   it('exposes each as a method with .withResponse, and each list with its iterate', () => {
     expect(conventionProblems(setup(anyAnswer).client, TABLE, operationList)).toEqual([]);
+  });
+
+  it('exports each as an operation function under its operationId, and each list with its iterate', () => {
+    expect(operationFunctionProblems(api, operationList)).toEqual([]);
+  });
+
+  it.each(operationList)(
+    '$id: the operation function sends what the method sends, on a core or on a client',
+    async (operation) => {
+      const { client, core, requests } = setup(anyAnswer);
+      const pathParams = Object.fromEntries(
+        Array.from(operation.path.matchAll(/\{([^}]+)\}/g), ([, param]) => [param as string, `${param}-1`]),
+      );
+      const params = { ...pathParams, ...REQUIRED[operation.id as keyof operations] };
+      const fn = operationFunction(operation.id);
+      const method = methodAt(client, TABLE[operation.id as keyof typeof TABLE]);
+      await (method as (params: object) => Promise<unknown>)(params);
+      await fn(core, params);
+      const { response } = await fn.withResponse(client, params);
+      expect(response.status).toBe(200);
+      expect(requests).toHaveLength(3);
+      const [viaMethod, ...viaFunction] = await Promise.all(
+        requests.map(async (request) => ({
+          method: request.method,
+          url: request.url,
+          body: await request.text(),
+        })),
+      );
+      for (const call of viaFunction) expect(call).toEqual(viaMethod);
+    },
+  );
+
+  it('iterate functions page like the iterate methods', async () => {
+    const page = (n: number) =>
+      json({ status: true, message: 'OK', data: [{ id: `p${n}` }], current_page: n, last_page: 2 });
+    const { core, requests } = setup([() => page(1), () => page(2)]);
+    const iterate = operationFunction(iterateFunctionOf('listProjects')) as unknown as (
+      core: object,
+      params: object,
+    ) => { all(): Promise<{ id: string }[]> };
+    expect((await iterate(core, {}).all()).map((project) => project.id)).toEqual(['p1', 'p2']);
+    expect(new URL(requests[1]?.url ?? '').searchParams.get('page')).toBe('2');
+  });
+
+  it('lists answered whole iterate as one page', async () => {
+    const { core } = setup(() => ok([{ id: 'f1' }, { id: 'f2' }]));
+    const iterate = api.iterateFolders as unknown as (core: object) => { all(): Promise<{ id: string }[]> };
+    expect(await iterate(core).all()).toEqual([{ id: 'f1' }, { id: 'f2' }]);
   });
 
   it.each(operationList)(

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { createBugSmashClient } from '../src/index.js';
+import { createBugSmashClient, createBugSmashCore } from '../src/index.js';
 
 export const API_KEY = 'bs_live_s3cr3t-key';
 export const BASE_URL = 'https://api.bugsmash.test/api/v2';
@@ -59,7 +59,14 @@ export function setup(
     fetch: fake.fetch,
     retry: options.retry ?? false,
   });
-  return { client, requests: fake.requests };
+  // A core on the same fake, for the operation functions.
+  const core = createBugSmashCore({
+    apiKey: API_KEY,
+    baseUrl: BASE_URL,
+    fetch: fake.fetch,
+    retry: options.retry ?? false,
+  });
+  return { client, core, requests: fake.requests };
 }
 
 /** The only request the fake saw. */

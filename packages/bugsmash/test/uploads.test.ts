@@ -2,8 +2,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_IMAGES, ValidationError } from '../src/index.js';
-import { createBugSmashClient as createNodeClient } from '../src/node.js';
+import { createVersion, generateReviewLink, MAX_IMAGES, ValidationError } from '../src/index.js';
+import {
+  createBugSmashClient as createNodeClient,
+  createBugSmashCore as createNodeCore,
+} from '../src/node.js';
 import { API_KEY, BASE_URL, fakeFetch, IDS, json, ok, only, setup } from './helpers.js';
 
 const created = () =>
@@ -200,6 +203,21 @@ describe('file paths (Node entry)', () => {
     const sent = file(await parts(only(fake.requests)), 'file');
     expect([sent.name, sent.type]).toEqual(['shot.png', 'image/png']);
     expect(new Uint8Array(await sent.arrayBuffer())).toEqual(png(7));
+  });
+
+  it('uploads a file path through the operation functions on a Node core', async () => {
+    const fake = fakeFetch([created, () => ok({ id: IDS.version })]);
+    const core = createNodeCore({ apiKey: API_KEY, baseUrl: BASE_URL, fetch: fake.fetch, retry: false });
+    await generateReviewLink(core, {
+      projectName: 'Shot',
+      projectType: 'image',
+      file: join(dir, 'shot.png'),
+    });
+    await createVersion(core, { projectId: IDS.project, file: join(dir, 'shot.png') });
+    for (const request of fake.requests) {
+      const sent = file(await parts(request), 'file');
+      expect([sent.name, sent.type]).toEqual(['shot.png', 'image/png']);
+    }
   });
 
   it('refuses an empty or missing file before any request', async () => {

@@ -135,6 +135,7 @@ describe('the clients in a real browser, against the emulator on another origin'
   it('@specbound/apps-script: POST and PUT with JSON bodies, get, iterate, scripts.run, typed errors', async () => {
     const result = await runApp('apps-script', emulator.appsScriptUrl, 'ada-demo-token');
     expect(result).toEqual({
+      functions: { title: 'Made in a browser', versions: 3, sum: { sum: 9 } },
       title: 'Made in a browser',
       status: 200,
       // Newest first, as the service lists them, one per page.

@@ -75,6 +75,33 @@ export function conventionProblems(
   return problems;
 }
 
+/** The name of a list operation's iterate function: `listVersions` → `iterateVersions`. */
+export function iterateFunctionOf(listId: string): string {
+  return listId.replace(/^list/, 'iterate');
+}
+
+/**
+ * What breaks the operation-function half of the convention: an operation of the spec that the
+ * package does not export under its `operationId` as a function with `.withResponse`, or a list
+ * operation without its iterate function. (`exports` is the package's module namespace.)
+ */
+export function operationFunctionProblems(
+  exports: Readonly<Record<string, unknown>>,
+  operations: readonly SpecOperation[],
+): string[] {
+  const problems: string[] = [];
+  for (const { id } of operations) {
+    const fn = exports[id];
+    if (typeof fn !== 'function') problems.push(`${id}: not exported as an operation function`);
+    else if (typeof (fn as { withResponse?: unknown }).withResponse !== 'function')
+      problems.push(`${id}: the operation function has no .withResponse`);
+    if (id.startsWith('list') && typeof exports[iterateFunctionOf(id)] !== 'function') {
+      problems.push(`${id}: no ${iterateFunctionOf(id)} operation function`);
+    }
+  }
+  return problems;
+}
+
 /** The path a template names once its `{params}` are filled from `params`, percent-encoded. */
 export function fillPath(template: string, params: Readonly<Record<string, unknown>>): string {
   return template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));

@@ -2,7 +2,15 @@
 // settings of the size budget (esbuild, browser platform, ESM, minified) and run in headless
 // Chromium against the emulator on another origin. It returns what it saw as plain data; the test
 // asserts it.
-import { createAppsScriptClient, NotFoundError, ScriptExecutionError } from '@specbound/apps-script';
+import {
+  createAppsScriptClient,
+  createAppsScriptCore,
+  getProject,
+  iterateVersions,
+  NotFoundError,
+  runScriptFunction,
+  ScriptExecutionError,
+} from '@specbound/apps-script';
 
 const MANIFEST = JSON.stringify({ timeZone: 'Europe/London', executionApi: { access: 'MYSELF' } });
 const CODE =
@@ -35,7 +43,15 @@ export async function run(baseUrl: string, token: string): Promise<Record<string
     .run({ deploymentId, function: 'explode', parameters: ['no'] })
     .catch((e) => e);
   const missing = await client.projects.get({ scriptId: 'no-such-script' }).catch((e: unknown) => e);
+  // The same calls through the operation functions, on a core (the tree-shakeable form).
+  const core = createAppsScriptCore({ auth: token, baseUrl, retry: false });
+  const functions = {
+    title: (await getProject(core, { scriptId })).title,
+    versions: (await iterateVersions(core, { scriptId, pageSize: 2 }).all()).length,
+    sum: await runScriptFunction(core, { deploymentId, function: 'add', parameters: [4, 5] }),
+  };
   return {
+    functions,
     title: project.title,
     status: response.status,
     versions: versions.map((v) => v.description),
