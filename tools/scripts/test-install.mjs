@@ -184,10 +184,46 @@ console.log('both clients work:', created.scriptId, review_link);
     ),
     '..',
   );
+  // A library that exports clients and cores has declarations emitted for them: every type a
+  // client carries (its context, the operation functions' keys) must be nameable from the packages.
+  writeFileSync(
+    join(project, 'clients.ts'),
+    `import { createAppsScriptClient, createAppsScriptCore, getProject } from '@specbound/apps-script';
+import { createBugSmashClient, createBugSmashCore, listComments } from '@specbound/bugsmash';
+
+export const appsScript = () => createAppsScriptClient({ auth: 'token' });
+export const appsScriptCore = () => createAppsScriptCore({ auth: 'token' });
+export const bugsmash = () => createBugSmashClient({ apiKey: 'key' });
+export const bugsmashCore = () => createBugSmashCore({ apiKey: 'key' });
+export const project = (scriptId: string) => getProject(appsScriptCore(), { scriptId });
+export const comments = (projectId: string) => listComments(bugsmash(), { projectId });
+export const operations = { getProject, listComments };
+`,
+  );
+  writeFileSync(
+    join(project, 'tsconfig.declarations.json'),
+    `${JSON.stringify(
+      {
+        extends: './tsconfig.json',
+        compilerOptions: { noEmit: false, declaration: true, emitDeclarationOnly: true, outDir: 'types' },
+        files: ['clients.ts'],
+      },
+      null,
+      2,
+    )}\n`,
+  );
   for (const typescript of [join(ROOT, 'node_modules', 'typescript'), typescript5]) {
     const { version } = JSON.parse(readFileSync(join(typescript, 'package.json'), 'utf8'));
-    console.log(`  TypeScript ${version}`);
+    console.log(`  TypeScript ${version}: index.ts, and the declarations of clients.ts`);
     execFileSync('node', [join(typescript, 'bin', 'tsc'), '-p', project], { cwd: project, stdio: 'inherit' });
+    execFileSync(
+      'node',
+      [join(typescript, 'bin', 'tsc'), '-p', join(project, 'tsconfig.declarations.json')],
+      {
+        cwd: project,
+        stdio: 'inherit',
+      },
+    );
   }
 
   if (hasTools) {

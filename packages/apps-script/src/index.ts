@@ -33,7 +33,9 @@ export {
   DEFAULT_BASE_URL,
   type TokenSource,
 } from './client.js';
-export { isNotModified } from './core.js';
+// The context a client or core carries for its operation functions: exported so that the type of a
+// client can be named in a user's declarations (TS2883 otherwise), not to be used directly.
+export { type Context as AppsScriptContext, isNotModified } from './core.js';
 export {
   ApiError,
   AuthenticationError,

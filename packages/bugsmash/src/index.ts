@@ -40,7 +40,9 @@ export {
   listReplies,
   updateComment,
 } from './comments.js';
-export type { Data, Params } from './context.js';
+// The context a client or core carries for its operation functions: exported so that the type of a
+// client can be named in a user's declarations (TS2883 otherwise), not to be used directly.
+export type { Context as BugSmashContext, Data, Params } from './context.js';
 export type { BugSmashErrorBody } from './envelope.js';
 export {
   ApiError,
