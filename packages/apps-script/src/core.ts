@@ -1,6 +1,9 @@
 import {
   type Answer,
+  type Args,
+  bind,
   type Caller,
+  type CallOptions,
   define,
   type HttpVerb,
   jsonBody,
@@ -8,6 +11,8 @@ import {
   type OperationFunction,
   type OperationSpec,
   operation,
+  type Paginator,
+  tokenPages,
   ValidationError,
 } from '@specbound/http';
 import type {
@@ -114,6 +119,23 @@ export function writeOperation<K extends OperationId, P = WriteParams<K>, D = Re
   spec: OperationSpec<P, D> = {},
 ): OperationFunction<Context, Method<P, D>> {
   return define((ctx: Context) => writer<K, P, D>(ctx, verb, path, spec));
+}
+
+/**
+ * The iterate operation function of a paged list (`iterateVersions` of `listVersions`): every item
+ * of the `key` array of each page, following `nextPageToken`.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function tokenIterate<P extends object, T>(
+  // biome-ignore lint/suspicious/noExplicitAny: any list's params and page fit; `P` types the result.
+  list: ReadOperation<any, object>,
+  key: string,
+) {
+  return define((ctx: Context) => {
+    const method = bind(ctx, list) as (params: object, options?: CallOptions) => Promise<object>;
+    return (...[params, options]: Args<P>): Paginator<T> =>
+      tokenPages<T, object>(method, key, params ?? {}, options);
+  });
 }
 
 /** Narrows a read result: `true` when the service answered 304 Not Modified. */

@@ -1,5 +1,4 @@
-import { bind, type CallOptions, define, type Paginator, tokenPages } from '@specbound/http';
-import { type Context, readOperation } from './core.js';
+import { readOperation, tokenIterate } from './core.js';
 import type { ConditionalParams, Process, QueryParams, StripPrefix } from './types.js';
 
 /**
@@ -67,11 +66,10 @@ export const listUserProcesses = /* @__PURE__ */ readOperation<'listUserProcesse
   { wire: /* @__PURE__ */ toWire(USER_FILTERS, 'userProcessFilter.') },
 );
 /** `processes.iterate` as an operation function. */
-export const iterateUserProcesses = /* @__PURE__ */ define((ctx: Context) => {
-  const list = bind(ctx, listUserProcesses);
-  return (params: IterateUserProcessesParams = {}, options?: CallOptions): Paginator<Process> =>
-    tokenPages(list, 'processes', params, options);
-});
+export const iterateUserProcesses = /* @__PURE__ */ tokenIterate<IterateUserProcessesParams, Process>(
+  listUserProcesses,
+  'processes',
+);
 /** `processes.listScriptProcesses` as an operation function. */
 export const listScriptProcesses = /* @__PURE__ */ readOperation<
   'listScriptProcesses',
@@ -80,11 +78,10 @@ export const listScriptProcesses = /* @__PURE__ */ readOperation<
   wire: /* @__PURE__ */ toWire(SCRIPT_FILTERS, 'scriptProcessFilter.'),
 });
 /** `processes.iterateScriptProcesses` as an operation function. */
-export const iterateScriptProcesses = /* @__PURE__ */ define((ctx: Context) => {
-  const list = bind(ctx, listScriptProcesses);
-  return (params: IterateScriptProcessesParams, options?: CallOptions): Paginator<Process> =>
-    tokenPages(list, 'processes', params, options);
-});
+export const iterateScriptProcesses = /* @__PURE__ */ tokenIterate<IterateScriptProcessesParams, Process>(
+  listScriptProcesses,
+  'processes',
+);
 
 /** `processes.*`: executions of scripts, for the user or for one script. */
 export const processes = {

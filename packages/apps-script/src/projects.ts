@@ -1,5 +1,4 @@
-import { bind, type CallOptions, define, type Paginator, tokenPages } from '@specbound/http';
-import { assertInt32, type Context, readOperation, writeOperation } from './core.js';
+import { assertInt32, readOperation, tokenIterate, writeOperation } from './core.js';
 import { assertValidContent } from './manifest.js';
 import type { Deployment, ReadParams, Version, WriteParams } from './types.js';
 
@@ -56,11 +55,10 @@ export const listDeployments = /* @__PURE__ */ readOperation<'listDeployments'>(
   '/v1/projects/{scriptId}/deployments',
 );
 /** `projects.deployments.iterate` as an operation function. */
-export const iterateDeployments = /* @__PURE__ */ define((ctx: Context) => {
-  const list = bind(ctx, listDeployments);
-  return (params: IterateDeploymentsParams, options?: CallOptions): Paginator<Deployment> =>
-    tokenPages(list, 'deployments', params, options);
-});
+export const iterateDeployments = /* @__PURE__ */ tokenIterate<IterateDeploymentsParams, Deployment>(
+  listDeployments,
+  'deployments',
+);
 /** `projects.deployments.update` as an operation function. */
 export const updateDeployment = /* @__PURE__ */ writeOperation<'updateDeployment'>(
   'PUT',
@@ -86,11 +84,10 @@ export const getVersion = /* @__PURE__ */ readOperation<'getVersion'>(
 /** `projects.versions.list` as an operation function. */
 export const listVersions = /* @__PURE__ */ readOperation<'listVersions'>('/v1/projects/{scriptId}/versions');
 /** `projects.versions.iterate` as an operation function. */
-export const iterateVersions = /* @__PURE__ */ define((ctx: Context) => {
-  const list = bind(ctx, listVersions);
-  return (params: IterateVersionsParams, options?: CallOptions): Paginator<Version> =>
-    tokenPages(list, 'versions', params, options);
-});
+export const iterateVersions = /* @__PURE__ */ tokenIterate<IterateVersionsParams, Version>(
+  listVersions,
+  'versions',
+);
 
 /** `projects.*`: script projects, their content and metrics; `deployments` and `versions` below them. */
 export const projects = {

@@ -1,6 +1,5 @@
-import { bind, type CallOptions, define, onePage, type Paginator } from '@specbound/http';
-import { type Context, type Data, op, type Params, someOf } from './context.js';
-import type { Comment, Reply, SuccessBody } from './types.js';
+import { eachOf, op, someOf } from './context.js';
+import type { SuccessBody } from './types.js';
 
 /** The comments with the project's `active` and `resolved` counts (the envelope without status and message). */
 export type CommentList = Omit<SuccessBody<'listComments'>, 'status' | 'message'>;
@@ -14,11 +13,7 @@ export const listComments = /* @__PURE__ */ op<'listComments', CommentList>('GET
   read: 'whole',
 });
 /** `comments.iterate` as an operation function. */
-export const iterateComments = /* @__PURE__ */ define((ctx: Context) => {
-  const list = bind(ctx, listComments);
-  return (params: Params<'listComments'>, options?: CallOptions): Paginator<Comment> =>
-    onePage(list, (page: CommentList) => page.data, params, options);
-});
+export const iterateComments = /* @__PURE__ */ eachOf(listComments, (page) => page.data);
 /** `comments.get` as an operation function. */
 export const getComment = /* @__PURE__ */ op<'getComment'>('GET', '/comment/{commentId}');
 /** `comments.update` as an operation function. */
@@ -33,11 +28,7 @@ export const deleteComment = /* @__PURE__ */ op<'deleteComment', unknown>('DELET
 /** `replies.list` as an operation function. */
 export const listReplies = /* @__PURE__ */ op<'listReplies'>('GET', '/comment/{commentId}/replies');
 /** `replies.iterate` as an operation function. */
-export const iterateReplies = /* @__PURE__ */ define((ctx: Context) => {
-  const list = bind(ctx, listReplies);
-  return (params: Params<'listReplies'>, options?: CallOptions): Paginator<Reply> =>
-    onePage(list, (page: Data<'listReplies'>) => page, params, options);
-});
+export const iterateReplies = /* @__PURE__ */ eachOf(listReplies);
 /** `replies.create` as an operation function. */
 export const createReply = /* @__PURE__ */ op<'createReply'>('POST', '/reply', {
   required: ['commentId', 'text'],

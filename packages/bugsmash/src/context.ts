@@ -66,12 +66,17 @@ export function someOf(id: string, fields: string) {
   };
 }
 
-/** The `iterate` operation function of a list the service answers whole, as an array under `data`. */
+/**
+ * The `iterate` operation function of a list the service answers whole: its items, from the
+ * payload itself (an array under `data`) or from `items(page)`.
+ */
 /* @__NO_SIDE_EFFECTS__ */
-export function eachOf<P, T>(list: OperationFunction<Context, Method<P, readonly T[]>>) {
+export function eachOf<P, D, T = D extends readonly (infer I)[] ? I : never>(
+  list: OperationFunction<Context, Method<P, D>>,
+  items: (page: D) => readonly T[] | undefined = (page) => page as readonly T[],
+) {
   return define((ctx: Context) => {
-    const method = bind(ctx, list) as (params: P | undefined, options?: CallOptions) => Promise<readonly T[]>;
-    return (...[params, options]: Args<P>): Paginator<T> =>
-      onePage(method, (page: readonly T[]) => page, params, options);
+    const method = bind(ctx, list) as (params: P | undefined, options?: CallOptions) => Promise<D>;
+    return (...[params, options]: Args<P>): Paginator<T> => onePage(method, items, params, options);
   });
 }
