@@ -7,6 +7,7 @@ import {
   type ClientOptions,
   CONTEXT,
   checkKeys,
+  clientOf,
   clientRuntime,
   combineAuth,
   fastPathSerializer,
@@ -55,14 +56,7 @@ const RUNTIME: ClientDescriptor<AppsScriptClientOptions> = {
  * also a core: every operation function (`getProject(client, params)`) accepts it.
  */
 export function createAppsScriptClient(options: AppsScriptClientOptions = {}) {
-  const core = createAppsScriptCore(options);
-  const ctx = core[CONTEXT];
-  return withContext(ctx, {
-    raw: core.raw,
-    projects: bind(ctx, projects),
-    scripts: bind(ctx, scripts),
-    processes: bind(ctx, processes),
-  });
+  return clientOf(createAppsScriptCore(options), { projects, scripts, processes });
 }
 
 /**

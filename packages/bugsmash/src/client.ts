@@ -5,6 +5,7 @@ import {
   type ClientOptions,
   CONTEXT,
   type Core,
+  clientOf,
   clientRuntime,
   fastPathSerializer,
   requireText,
@@ -66,17 +67,7 @@ export function createBugSmashCore(options: BugSmashClientOptions): BugSmashCore
 
 /** Shared by both entries; the Node entry passes a reader for file paths. */
 export function buildClient(options: BugSmashClientOptions, readPath: PathReader | undefined) {
-  const core = buildCore(options, readPath);
-  const ctx = core[CONTEXT];
-  return withContext(ctx, {
-    raw: core.raw,
-    projects: bind(ctx, projects),
-    versions: bind(ctx, versions),
-    folders: bind(ctx, folders),
-    comments: bind(ctx, comments),
-    replies: bind(ctx, replies),
-    webhooks: bind(ctx, webhooks),
-  });
+  return clientOf(buildCore(options, readPath), { projects, versions, folders, comments, replies, webhooks });
 }
 
 /** Shared by both entries; the Node entry passes a reader for file paths. */

@@ -74,6 +74,17 @@ export function bind<Ctx, T>(ctx: Ctx, table: T): Bound<T> {
   return methods as Bound<T>;
 }
 
+/** A client: the core's `raw` and context, and the methods of every group of `groups` bound to it. */
+export function clientOf<Ctx, R, G extends object>(
+  core: Core<Ctx> & { readonly raw: R },
+  groups: G,
+): Core<Ctx> & { readonly raw: R } & Bound<G> {
+  const ctx = core[CONTEXT];
+  return withContext(ctx, { raw: core.raw, ...(bind(ctx, groups) as object) }) as Core<Ctx> & {
+    readonly raw: R;
+  } & Bound<G>;
+}
+
 /** `target` as a core of `ctx`: operation functions accept it. The context stays out of its keys and JSON. */
 export function withContext<Ctx, T extends object>(ctx: Ctx, target: T): T & Core<Ctx> {
   return Object.defineProperty(target, CONTEXT, { value: ctx }) as T & Core<Ctx>;

@@ -37,6 +37,7 @@ export {
   bind,
   CONTEXT,
   type Core,
+  clientOf,
   contextOf,
   define,
   MAKE,
