@@ -1,5 +1,6 @@
 import { type BodyGuard, nothingToWatch, tooLarge } from './body-guard.js';
 import { SpecboundError } from './errors.js';
+import { settleLean } from './transport.js';
 
 export type { BodyGuard };
 
@@ -37,6 +38,9 @@ const STATE = Symbol('specbound.body');
  * a wrapped stream, a third of the code, where a call's time is the network's.
  */
 export function guardBody(response: Response, guard: BodyGuard): Response {
+  // The lean transport read the whole body under the guard already: nothing left to watch.
+  const lean = settleLean(response, guard);
+  if (lean !== undefined) return lean;
   if (nothingToWatch(response, guard)) return response;
   // A custom fetch may return another realm's Response, which the platform methods refuse.
   if (!((response as unknown) instanceof Response)) {

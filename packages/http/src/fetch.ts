@@ -1,5 +1,5 @@
 import { raceSignal, sleep } from './abort.js';
-import { guardBody } from './body.js';
+import { type BodyGuard, guardBody } from './body.js';
 import { CallRequest, isLight, neverAborts } from './call-request.js';
 import {
   AbortError,
@@ -29,6 +29,7 @@ import {
   MAX_SERVER_WAIT_MS,
   parseRetryAfter,
 } from './retry.js';
+import { sendLight } from './transport.js';
 import { buildUserAgent } from './user-agent.js';
 
 /**
@@ -100,13 +101,10 @@ function build(options: ResolvedOptions): HttpFetch {
     return request;
   };
 
-  const send = (request: Input, signal: AbortSignal): Promise<Response> => {
-    if (!isLight(request)) return (options.fetch ?? globalThis.fetch)(request);
-    // The lean path: one platform Request, built by fetch itself from the URL and init. A custom
-    // fetch (a test fake, a proxy agent) gets a real Request, as its type promises.
-    if (options.fetch === undefined) return globalThis.fetch(request.url, request.toInit(signal));
-    return options.fetch(request.toRequest(signal));
-  };
+  const send = (request: Input, guard: BodyGuard): Promise<Response> =>
+    isLight(request)
+      ? sendLight(request, guard, options.fetch)
+      : (options.fetch ?? globalThis.fetch)(request);
 
   /** One attempt: a fresh copy of the request, user agent, auth, then fetch under the timeout. */
   const attempt = async (input: Input, number: number, reusable: boolean): Promise<Outcome> => {
@@ -167,21 +165,21 @@ function build(options: ResolvedOptions): HttpFetch {
       }
       url = request.url;
       phase = 'send';
+      const guard: BodyGuard = {
+        signal,
+        limit: options.maxResponseBytes,
+        request: describe,
+        release,
+        failure: (error) => failure(error, ' while receiving the body'),
+      };
       // The platform fetch honours its signal; a custom one might not, so it is raced against it.
-      const pending = send(request, signal);
+      const pending = send(request, guard);
       const response = await (options.fetch === undefined ? pending : raceSignal(pending, signal));
       log(() => event({ status: response.status }));
       return {
         answer: {
           response,
-          keep: () =>
-            guardBody(response, {
-              signal,
-              limit: options.maxResponseBytes,
-              request: describe,
-              release,
-              failure: (error) => failure(error, ' while receiving the body'),
-            }),
+          keep: () => guardBody(response, guard),
           drop: () => {
             release();
             response.body?.cancel().catch(() => {});

@@ -12,10 +12,11 @@ const source = (built: string): string =>
   `../src/${built.replace(/^\.\/dist\//, '').replace(/\.js$/, '.ts')}`;
 
 describe('the browser field of package.json', () => {
-  it('swaps call-request.js and body.js, built file for built file, and keeps sideEffects false', () => {
+  it('swaps call-request.js, body.js and transport.js, built file for built file, and keeps sideEffects false', () => {
     expect(manifest.browser).toEqual({
       './dist/body.js': './dist/body.browser.js',
       './dist/call-request.js': './dist/call-request.browser.js',
+      './dist/transport.js': './dist/transport.browser.js',
     });
     // Without it a bundler keeps every module a client imports, used or not.
     expect(manifest.sideEffects).toBe(false);

@@ -1,0 +1,330 @@
+// The one Node-only module of the runtime (the build compiles src without Node types otherwise).
+/// <reference types="node" />
+/**
+ * The lean Node transport: sends a light `SpecboundRequest` with `node:http` / `node:https` (the
+ * global keep-alive agents) instead of the platform `fetch`, and hands back a platform `Response`
+ * built from the whole body, read in Node.
+ *
+ * Why: on loopback, what remained of a call after the client's own code (about 12 µs) was
+ * undici's fetch machinery: a WHATWG Request and Response, web streams for the body, weak
+ * references and a FinalizationRegistry entry per request with a signal, and the GC work they
+ * cause (packages/apps-script/bench/results.md, "Where the time goes"). Reading the body with
+ * Node streams and building `new Response(bytes, …)` once costs less.
+ *
+ * Reading the body fully before resolving is fine for the JSON APIs these clients call (their
+ * bodies are small and read whole by openapi-fetch anyway); `maxResponseBytes` bounds what is held,
+ * before and after decompression. The attempt's signal (its timeout and the caller's abort) covers
+ * the connection, the headers and the whole body. A failure while reading the body does not
+ * reject: the response is handed back marked with its typed failure (see `leanFailure`), which the
+ * body guard (body.ts) throws, so it surfaces as it does through fetch (`… while receiving the
+ * body`, not retried). Only used when the client has no custom `fetch` and the body is null, a
+ * string or bytes; anything else goes through `fetch` (see `sendLean`). Browser bundles take
+ * transport.browser.ts (the `browser` field of package.json).
+ *
+ * What fetch does that is kept: its default headers (`Accept`, `Accept-Language`, `Accept-Encoding`,
+ * a `Content-Type` for a string body, `Content-Length: 0` for a bodyless POST or PUT), gzip,
+ * deflate and br decoding, and `redirect: 'follow'` (up to 20 hops; 301/302 turn a POST into a
+ * GET, 303 turns anything but HEAD into a GET, 307/308 keep the method and body; a cross-origin hop
+ * drops `Authorization` and `Cookie`). The response's `url` is the final URL and `redirected` is set.
+ * Not kept: `response.type` is `'default'` (fetch says `'basic'`).
+ */
+import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { brotliDecompress, type InputType, inflate, inflateRaw, unzip, type ZlibOptions } from 'node:zlib';
+import { type BodyGuard, tooLarge } from './body-guard.js';
+import type { SpecboundError } from './errors.js';
+import type { FetchLike } from './options.js';
+import type { SpecboundRequest } from './request.js';
+
+// The typed failure of a response whose body could not be read (thrown by the body guard).
+const failures = new WeakMap<Response, SpecboundError | undefined>();
+
+/**
+ * The response to hand back for one of the lean transport (its body already read, under the
+ * guard): the attempt is released, and a body that failed fails every read the way a body read
+ * through fetch does (`text()`, `json()`, … reject with the typed error, `body` errors with it).
+ * `undefined` for any other response. Called by the body guard (body.ts).
+ */
+export function settleLean(response: Response, guard: BodyGuard): Response | undefined {
+  if (!failures.has(response)) return undefined;
+  const failure = failures.get(response);
+  failures.delete(response);
+  guard.release();
+  return failure === undefined ? response : failing(response, failure);
+}
+
+const READS = ['arrayBuffer', 'blob', 'bytes', 'formData', 'json', 'text'] as const;
+
+function failing(response: Response, failure: SpecboundError): Response {
+  const reject = (): Promise<never> => Promise.reject(failure);
+  for (const name of READS) Object.defineProperty(response, name, { value: reject });
+  Object.defineProperty(response, 'body', {
+    get: () => new ReadableStream({ start: (controller) => controller.error(failure) }),
+  });
+  Object.defineProperty(response, 'clone', {
+    value: () => failing(Response.prototype.clone.call(response), failure),
+  });
+  return response;
+}
+
+/** How many requests the lean transport has sent (for tests; not exported from the package). */
+export const leanStats = { requests: 0 };
+
+// Init fields the lean transport understands (or that fetch ignores on Node); any other one
+// (a `dispatcher`, `duplex`, `integrity`, …) sends the request through fetch.
+const KNOWN_INIT = new Set([
+  'method',
+  'headers',
+  'body',
+  'signal',
+  'redirect',
+  'credentials',
+  'mode',
+  'cache',
+  'referrerPolicy',
+  'keepalive',
+  'priority',
+]);
+
+const MAX_REDIRECTS = 20;
+const REDIRECT = new Set([301, 302, 303, 307, 308]);
+// Statuses whose Response cannot carry a body.
+const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
+// Request headers about the body, dropped when a redirect drops the body.
+const BODY_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'content-language',
+  'content-location',
+];
+
+type Body = string | Uint8Array | null;
+
+/**
+ * Sends a light request: to the client's custom `fetch` as a real `Request` (as its type
+ * promises) when there is one; else with the lean transport when it can, through the platform
+ * `fetch` from the URL and init otherwise (one platform Request, built by fetch itself).
+ */
+export function sendLight(
+  request: SpecboundRequest,
+  guard: BodyGuard,
+  custom: FetchLike | undefined,
+): Promise<Response> {
+  if (custom !== undefined) return custom(request.toRequest(guard.signal));
+  const init = request.toInit(guard.signal);
+  const body = init.body;
+  let url: URL | undefined;
+  if (
+    (body === null || body === undefined || typeof body === 'string' || body instanceof Uint8Array) &&
+    (init.redirect === undefined || init.redirect === 'follow') &&
+    Object.keys(init).every((key) => KNOWN_INIT.has(key))
+  ) {
+    url = new URL(request.url);
+    if (
+      (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+      url.username !== '' ||
+      url.password !== ''
+    ) {
+      url = undefined;
+    }
+  }
+  if (url === undefined) return globalThis.fetch(request.url, init);
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of request.headers) headers[name] = value;
+  return send(url, request.method, headers, (body ?? null) as Body, guard, 0);
+}
+
+function send(
+  url: URL,
+  method: string,
+  given: OutgoingHttpHeaders,
+  body: Body,
+  guard: BodyGuard,
+  hops: number,
+): Promise<Response> {
+  const https = url.protocol === 'https:';
+  // fetch's defaults, each only when the caller did not set the header.
+  const headers: OutgoingHttpHeaders = {
+    accept: '*/*',
+    'accept-language': '*',
+    'accept-encoding': https ? 'br, gzip, deflate' : 'gzip, deflate',
+    ...given,
+  };
+  if (typeof body === 'string') {
+    headers['content-type'] ??= 'text/plain;charset=UTF-8';
+    headers['content-length'] = Buffer.byteLength(body);
+  } else if (body !== null) {
+    headers['content-length'] = body.byteLength;
+  } else if (method === 'POST' || method === 'PUT') {
+    headers['content-length'] = 0;
+  }
+  leanStats.requests++;
+  return new Promise<Response>((resolve, reject) => {
+    const request = (https ? httpsRequest : httpRequest)(url, { method, headers, signal: guard.signal });
+    let responded = false;
+    request.on('error', (error: Error) => {
+      // Before the response: fetch's network error (a ConnectionError / TimeoutError / AbortError
+      // for the runtime). The cause keeps the code (ECONNREFUSED, …). After it, `receive` (or the
+      // redirect's next request) decides: the request's error comes a tick before its own.
+      if (!responded) reject(new TypeError(error.message, { cause: error }));
+    });
+    request.on('response', (response) => {
+      responded = true;
+      const status = response.statusCode ?? 0;
+      const location = response.headers.location;
+      if (REDIRECT.has(status) && location !== undefined) {
+        // The redirect's own body is not needed: drained so the socket goes back to the pool.
+        response.resume();
+        let next: URL;
+        try {
+          next = new URL(location, url);
+        } catch {
+          return reject(new TypeError(`invalid redirect location: ${location}`));
+        }
+        if (next.protocol !== 'http:' && next.protocol !== 'https:') {
+          return reject(new TypeError(`URL scheme must be a HTTP(S) scheme: ${next.protocol}`));
+        }
+        if (hops + 1 > MAX_REDIRECTS) return reject(new TypeError('redirect count exceeded'));
+        let nextMethod = method;
+        let nextBody = body;
+        const nextHeaders = { ...given };
+        if (
+          (status === 303 && method !== 'GET' && method !== 'HEAD') ||
+          ((status === 301 || status === 302) && method === 'POST')
+        ) {
+          nextMethod = 'GET';
+          nextBody = null;
+          for (const name of BODY_HEADERS) delete nextHeaders[name];
+        }
+        if (next.origin !== url.origin) {
+          // The fetch standard: credentials are not sent to another origin.
+          delete nextHeaders.authorization;
+          delete nextHeaders.cookie;
+          delete nextHeaders['proxy-authorization'];
+        }
+        resolve(
+          send(next, nextMethod, nextHeaders, nextBody, guard, hops + 1).then((final) => {
+            Object.defineProperty(final, 'redirected', { value: true });
+            return final;
+          }),
+        );
+        return;
+      }
+      receive(response, url, method, guard).then(resolve, reject);
+    });
+    request.end(body ?? undefined);
+  });
+}
+
+/** Reads the whole body (under the guard), then builds the platform Response. */
+function receive(response: IncomingMessage, url: URL, method: string, guard: BodyGuard): Promise<Response> {
+  const status = response.statusCode ?? 0;
+  if (status < 200 || status > 599) {
+    // A status the platform Response refuses: fetch fails such a response too.
+    response.destroy();
+    return Promise.reject(new TypeError(`invalid response status ${status}`));
+  }
+  const headers = new Headers();
+  const raw = response.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
+  const init = { status, statusText: response.statusMessage ?? '', headers };
+  const nullBody = method === 'HEAD' || NULL_BODY_STATUS.has(status);
+  // The response, with the body's failure when there is one (thrown by the body guard).
+  const done = (bytes: Uint8Array | null, failure?: SpecboundError): Response => {
+    const result = new Response(
+      nullBody || failure !== undefined ? null : (bytes as Uint8Array<ArrayBuffer>),
+      init,
+    );
+    Object.defineProperty(result, 'url', { value: url.href });
+    failures.set(result, failure);
+    return result;
+  };
+  const encoding = response.headers['content-encoding'];
+  const identity = encoding === undefined || encoding === 'identity';
+  const length = response.headers['content-length'];
+  if (!nullBody && identity && length !== undefined && Number(length) > guard.limit) {
+    response.destroy();
+    return Promise.resolve(done(null, tooLarge(status, guard)));
+  }
+  return new Promise<Response>((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let ended = false;
+    const finish = (bytes: Uint8Array | null, failure?: SpecboundError): void => {
+      if (ended) return;
+      ended = true;
+      guard.signal.removeEventListener('abort', onAbort);
+      if (failure !== undefined) response.destroy();
+      resolve(done(bytes, failure));
+    };
+    // A stalled body must not hang the call: the timeout and the caller's abort end it at once.
+    const onAbort = (): void => finish(null, guard.failure(guard.signal.reason));
+    if (guard.signal.aborted) return onAbort();
+    guard.signal.addEventListener('abort', onAbort, { once: true });
+    response.on('data', (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > guard.limit) return finish(null, tooLarge(status, guard));
+      chunks.push(chunk);
+    });
+    response.on('error', (error) => finish(null, guard.failure(error)));
+    response.on('close', () => {
+      if (!response.complete)
+        finish(null, guard.failure(new Error('the connection closed before the body was complete')));
+    });
+    response.on('end', () => {
+      if (ended) return;
+      const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
+      if (nullBody || identity || bytes.byteLength === 0) return finish(bytes);
+      decode(bytes, encoding, guard.limit).then(
+        (decoded) => finish(decoded),
+        (error: NodeJS.ErrnoException) =>
+          finish(
+            null,
+            error.code === 'ERR_BUFFER_TOO_LARGE' ? tooLarge(status, guard) : guard.failure(error),
+          ),
+      );
+    });
+  });
+}
+
+type Decoder = (
+  input: InputType,
+  options: ZlibOptions,
+  callback: (error: Error | null, result: Buffer) => void,
+) => void;
+
+const DECODERS: Readonly<Record<string, Decoder>> = {
+  gzip: unzip,
+  'x-gzip': unzip,
+  br: brotliDecompress as Decoder,
+  // "deflate" is meant to be zlib-wrapped, but some servers send raw deflate (fetch accepts both).
+  deflate: (input, options, callback) =>
+    ((Buffer.from(input as Uint8Array)[0] ?? 0) & 0x0f) === 0x08
+      ? inflate(input, options, callback)
+      : inflateRaw(input, options, callback),
+};
+
+/**
+ * Undoes the content codings (last applied first), like fetch. An unknown coding leaves the body
+ * as it came, as fetch does. The output is bounded by `limit` (zlib stops past it).
+ */
+async function decode(bytes: Buffer, encoding: string, limit: number): Promise<Uint8Array> {
+  const codings = encoding
+    .toLowerCase()
+    .split(',')
+    .map((coding) => coding.trim())
+    .filter((coding) => coding !== '' && coding !== 'identity');
+  if (!codings.every((coding) => coding in DECODERS)) return bytes;
+  const options: ZlibOptions = Number.isFinite(limit) ? { maxOutputLength: Math.max(1, limit) } : {};
+  let result: Buffer = bytes;
+  for (const coding of codings.reverse()) {
+    const decoder = DECODERS[coding] as Decoder;
+    result = await new Promise<Buffer>((resolve, reject) =>
+      decoder(result, options, (error, output) => (error === null ? resolve(output) : reject(error))),
+    );
+  }
+  if (result.byteLength > limit)
+    throw Object.assign(new RangeError('too large'), { code: 'ERR_BUFFER_TOO_LARGE' });
+  return result;
+}
