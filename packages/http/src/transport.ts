@@ -159,133 +159,152 @@ function send(
   } else if (method === 'POST' || method === 'PUT') {
     headers['content-length'] = 0;
   }
-  leanStats.requests++;
+  const { signal } = guard;
   return new Promise<Response>((resolve, reject) => {
-    const request = (https ? httpsRequest : httpRequest)(url, { method, headers, signal: guard.signal });
+    if (signal.aborted) return reject(signal.reason);
+    leanStats.requests++;
+    // One abort listener for the whole exchange (rather than http.request's `signal` option,
+    // which adds its own and a stream watcher per request): until the response, it destroys the
+    // request (its error rejects); while the body is read, `receive` takes it over.
+    let onAbort = (): void => {
+      request.destroy(new DOMException('This operation was aborted', 'AbortError'));
+    };
+    const abort = (): void => onAbort();
+    const stop = (): void => signal.removeEventListener('abort', abort);
+    signal.addEventListener('abort', abort, { once: true });
+    const request = (https ? httpsRequest : httpRequest)(url, { method, headers });
     let responded = false;
     request.on('error', (error: Error) => {
       // Before the response: fetch's network error (a ConnectionError / TimeoutError / AbortError
       // for the runtime). The cause keeps the code (ECONNREFUSED, …). After it, `receive` (or the
-      // redirect's next request) decides: the request's error comes a tick before its own.
-      if (!responded) reject(new TypeError(error.message, { cause: error }));
+      // redirect's next request) decides: the request's error comes a tick before the response's.
+      if (responded) return;
+      stop();
+      reject(new TypeError(error.message, { cause: error }));
     });
     request.on('response', (response) => {
       responded = true;
       const status = response.statusCode ?? 0;
+      if (status < 200 || status > 599) {
+        // A status a platform Response cannot have: a network error, as it is for fetch.
+        stop();
+        response.destroy();
+        return reject(new TypeError(`invalid response status ${status}`));
+      }
       const location = response.headers.location;
-      if (REDIRECT.has(status) && location !== undefined) {
-        // The redirect's own body is not needed: drained so the socket goes back to the pool.
-        response.resume();
-        let next: URL;
-        try {
-          next = new URL(location, url);
-        } catch {
-          return reject(new TypeError(`invalid redirect location: ${location}`));
-        }
-        if (next.protocol !== 'http:' && next.protocol !== 'https:') {
-          return reject(new TypeError(`URL scheme must be a HTTP(S) scheme: ${next.protocol}`));
-        }
-        if (hops + 1 > MAX_REDIRECTS) return reject(new TypeError('redirect count exceeded'));
-        let nextMethod = method;
-        let nextBody = body;
-        const nextHeaders = { ...given };
-        if (
-          (status === 303 && method !== 'GET' && method !== 'HEAD') ||
-          ((status === 301 || status === 302) && method === 'POST')
-        ) {
-          nextMethod = 'GET';
-          nextBody = null;
-          for (const name of BODY_HEADERS) delete nextHeaders[name];
-        }
-        if (next.origin !== url.origin) {
-          // The fetch standard: credentials are not sent to another origin.
-          delete nextHeaders.authorization;
-          delete nextHeaders.cookie;
-          delete nextHeaders['proxy-authorization'];
-        }
-        resolve(
-          send(next, nextMethod, nextHeaders, nextBody, guard, hops + 1).then((final) => {
-            Object.defineProperty(final, 'redirected', { value: true });
-            return final;
-          }),
-        );
+      if (!REDIRECT.has(status) || location === undefined) {
+        onAbort = receive(response, url, method, guard, (result) => {
+          stop();
+          resolve(result);
+        });
         return;
       }
-      receive(response, url, method, guard).then(resolve, reject);
+      stop();
+      // The redirect's own body is not needed: drained so the socket goes back to the pool.
+      response.resume();
+      let next: URL;
+      try {
+        next = new URL(location, url);
+      } catch {
+        return reject(new TypeError(`invalid redirect location: ${location}`));
+      }
+      if (next.protocol !== 'http:' && next.protocol !== 'https:') {
+        return reject(new TypeError(`URL scheme must be a HTTP(S) scheme: ${next.protocol}`));
+      }
+      if (hops + 1 > MAX_REDIRECTS) return reject(new TypeError('redirect count exceeded'));
+      let nextMethod = method;
+      let nextBody = body;
+      const nextHeaders = { ...given };
+      if (
+        (status === 303 && method !== 'GET' && method !== 'HEAD') ||
+        ((status === 301 || status === 302) && method === 'POST')
+      ) {
+        nextMethod = 'GET';
+        nextBody = null;
+        for (const name of BODY_HEADERS) delete nextHeaders[name];
+      }
+      if (next.origin !== url.origin) {
+        // The fetch standard: credentials are not sent to another origin.
+        delete nextHeaders.authorization;
+        delete nextHeaders.cookie;
+        delete nextHeaders['proxy-authorization'];
+      }
+      resolve(
+        send(next, nextMethod, nextHeaders, nextBody, guard, hops + 1).then((final) => {
+          Object.defineProperty(final, 'redirected', { value: true });
+          return final;
+        }),
+      );
     });
     request.end(body ?? undefined);
   });
 }
 
-/** Reads the whole body (under the guard), then builds the platform Response. */
-function receive(response: IncomingMessage, url: URL, method: string, guard: BodyGuard): Promise<Response> {
+/**
+ * Reads the whole body (under the guard), then hands `settle` the platform Response (or a
+ * bodyless one marked with the body's failure). Returns what to do on an abort while reading.
+ */
+function receive(
+  response: IncomingMessage,
+  url: URL,
+  method: string,
+  guard: BodyGuard,
+  settle: (response: Response) => void,
+): () => void {
   const status = response.statusCode ?? 0;
-  if (status < 200 || status > 599) {
-    // A status the platform Response refuses: fetch fails such a response too.
-    response.destroy();
-    return Promise.reject(new TypeError(`invalid response status ${status}`));
-  }
-  const headers = new Headers();
+  // Pairs, not a Headers: the Response constructor copies whatever it is given into its own.
   const raw = response.rawHeaders;
-  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
+  const headers: [string, string][] = [];
+  for (let i = 0; i < raw.length; i += 2) headers.push([raw[i] as string, raw[i + 1] as string]);
   const init = { status, statusText: response.statusMessage ?? '', headers };
   const nullBody = method === 'HEAD' || NULL_BODY_STATUS.has(status);
-  // The response, with the body's failure when there is one (thrown by the body guard).
-  const done = (bytes: Uint8Array | null, failure?: SpecboundError): Response => {
+  let ended = false;
+  const finish = (bytes: Uint8Array | null, failure?: SpecboundError): void => {
+    if (ended) return;
+    ended = true;
+    if (failure !== undefined) response.destroy();
     const result = new Response(
       nullBody || failure !== undefined ? null : (bytes as Uint8Array<ArrayBuffer>),
       init,
     );
     Object.defineProperty(result, 'url', { value: url.href });
+    // The body's failure, if any, is thrown by the body guard (see settleLean).
     failures.set(result, failure);
-    return result;
+    settle(result);
   };
+  const onAbort = (): void => finish(null, guard.failure(guard.signal.reason));
   const encoding = response.headers['content-encoding'];
   const identity = encoding === undefined || encoding === 'identity';
   const length = response.headers['content-length'];
   if (!nullBody && identity && length !== undefined && Number(length) > guard.limit) {
-    response.destroy();
-    return Promise.resolve(done(null, tooLarge(status, guard)));
+    finish(null, tooLarge(status, guard));
+    return onAbort;
   }
-  return new Promise<Response>((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let ended = false;
-    const finish = (bytes: Uint8Array | null, failure?: SpecboundError): void => {
-      if (ended) return;
-      ended = true;
-      guard.signal.removeEventListener('abort', onAbort);
-      if (failure !== undefined) response.destroy();
-      resolve(done(bytes, failure));
-    };
-    // A stalled body must not hang the call: the timeout and the caller's abort end it at once.
-    const onAbort = (): void => finish(null, guard.failure(guard.signal.reason));
-    if (guard.signal.aborted) return onAbort();
-    guard.signal.addEventListener('abort', onAbort, { once: true });
-    response.on('data', (chunk: Buffer) => {
-      size += chunk.byteLength;
-      if (size > guard.limit) return finish(null, tooLarge(status, guard));
-      chunks.push(chunk);
-    });
-    response.on('error', (error) => finish(null, guard.failure(error)));
-    response.on('close', () => {
-      if (!response.complete)
-        finish(null, guard.failure(new Error('the connection closed before the body was complete')));
-    });
-    response.on('end', () => {
-      if (ended) return;
-      const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
-      if (nullBody || identity || bytes.byteLength === 0) return finish(bytes);
-      decode(bytes, encoding, guard.limit).then(
-        (decoded) => finish(decoded),
-        (error: NodeJS.ErrnoException) =>
-          finish(
-            null,
-            error.code === 'ERR_BUFFER_TOO_LARGE' ? tooLarge(status, guard) : guard.failure(error),
-          ),
-      );
-    });
+  const chunks: Buffer[] = [];
+  let size = 0;
+  response.on('data', (chunk: Buffer) => {
+    size += chunk.byteLength;
+    if (size > guard.limit) return finish(null, tooLarge(status, guard));
+    chunks.push(chunk);
   });
+  response.on('error', (error) => finish(null, guard.failure(error)));
+  response.on('close', () => {
+    if (!response.complete) {
+      finish(null, guard.failure(new Error('the connection closed before the body was complete')));
+    }
+  });
+  response.on('end', () => {
+    if (ended) return;
+    const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
+    if (nullBody || identity || bytes.byteLength === 0) return finish(bytes);
+    decode(bytes, encoding, guard.limit).then(
+      (decoded) => finish(decoded),
+      (error: NodeJS.ErrnoException) =>
+        finish(null, error.code === 'ERR_BUFFER_TOO_LARGE' ? tooLarge(status, guard) : guard.failure(error)),
+    );
+  });
+  // A stalled body must not hang the call: the timeout and the caller's abort end it at once.
+  return onAbort;
 }
 
 type Decoder = (
