@@ -58,10 +58,10 @@ function json(response: ServerResponse, value: unknown, status = 200): void {
   response.end(text);
 }
 
-function route(request: IncomingMessage, response: ServerResponse): void {
+function route(request: IncomingMessage, response: ServerResponse) {
   const url = new URL(request.url ?? '/', base);
   const path = url.pathname;
-  const encoded = (encoding: string, bytes: Buffer): void => {
+  const encoded = (encoding: string, bytes: Buffer) => {
     response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding });
     response.end(bytes);
   };
