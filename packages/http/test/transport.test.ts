@@ -347,6 +347,37 @@ describe('the lean transport', () => {
     expect(await empty.text()).toBe('');
   });
 
+  it('answers every body read like a platform Response: once, by method, stream or clone', async () => {
+    const http = createHttpFetch();
+    const expected = JSON.stringify({ method: 'GET', path: '/read' });
+    const once = await http(lean('/read'));
+    expect(once.bodyUsed).toBe(false);
+    expect(await once.text()).toBe(expected);
+    expect(once.bodyUsed).toBe(true);
+    await expect(once.json()).rejects.toBeInstanceOf(TypeError);
+    expect(() => once.clone()).toThrow(TypeError);
+
+    const streamed = await http(lean('/read'));
+    const body = streamed.body as ReadableStream<Uint8Array>;
+    expect(await new Response(body).text()).toBe(expected);
+    expect(streamed.bodyUsed).toBe(true);
+    await expect(streamed.text()).rejects.toBeInstanceOf(TypeError);
+
+    const original = await http(lean('/read'));
+    const copy = original.clone();
+    expect(copy).toBeInstanceOf(Response);
+    expect(copy.url).toBe(original.url);
+    expect(copy.headers.get('content-type')).toBe('application/json');
+    expect(await copy.json()).toEqual(JSON.parse(expected));
+    expect(new TextDecoder().decode(await original.arrayBuffer())).toBe(expected);
+
+    const blob = await (await http(lean('/read'))).blob();
+    expect(blob.type).toBe('application/json');
+    expect(await blob.text()).toBe(expected);
+    const bytes = await (await http(lean('/read'))).bytes();
+    expect(new TextDecoder().decode(bytes)).toBe(expected);
+  });
+
   it('keeps multi-value headers', async () => {
     const response = await createHttpFetch()(lean('/cookies'));
     expect(response.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
