@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiKeyQuery, bearerAuth } from '../src/auth.js';
 import { AbortError, ConnectionError, ResponseTooLargeError, TimeoutError } from '../src/errors.js';
 import { createHttpFetch } from '../src/fetch.js';
+import type { LogEvent } from '../src/options.js';
 import { SpecboundRequest } from '../src/request.js';
 import { leanStats } from '../src/transport.js';
 
@@ -257,7 +258,12 @@ describe('the lean transport', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     const key = 'sk-lean-transport-canary';
-    const http = createHttpFetch({ retry: false, auth: apiKeyQuery('key', key) });
+    const events: LogEvent[] = [];
+    const http = createHttpFetch({
+      retry: false,
+      auth: apiKeyQuery('key', key),
+      logger: (event) => events.push(event),
+    });
     const error = await http(lean(`http://127.0.0.1:${port}/v1/things`)).catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error).not.toBeInstanceOf(TimeoutError);
@@ -266,11 +272,35 @@ describe('the lean transport', () => {
       /^GET http:\/\/127\.0\.0\.1:\d+\/v1\/things\?key=\[REDACTED\] failed: .*ECONNREFUSED/,
     );
     expect(((failure.cause as Error).cause as { code?: string }).code).toBe('ECONNREFUSED');
-    for (const text of [
+    expect(events).toHaveLength(1);
+    const renderings = [
       failure.message,
       String(failure),
       JSON.stringify(failure),
       inspect(failure, { depth: 5 }),
+      JSON.stringify(events),
+    ];
+    for (const text of renderings) expect(text).not.toContain(key);
+  });
+
+  it('keeps credentials out of a body timeout and its log line', async () => {
+    const key = 'sk-lean-body-canary';
+    const events: LogEvent[] = [];
+    const http = createHttpFetch({
+      timeout: 300,
+      retry: false,
+      auth: apiKeyQuery('key', key),
+      logger: (event) => events.push(event),
+    });
+    const response = await http(lean('/stall'));
+    const error = await response.text().catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).request.url).toContain('key=[REDACTED]');
+    for (const text of [
+      String(error),
+      JSON.stringify(error),
+      inspect(error, { depth: 5 }),
+      JSON.stringify(events),
     ]) {
       expect(text).not.toContain(key);
     }
