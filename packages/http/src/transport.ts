@@ -9,16 +9,18 @@
  * undici's fetch machinery: a WHATWG Request and Response, web streams for the body, weak
  * references and a FinalizationRegistry entry per request with a signal, and the GC work they
  * cause (packages/apps-script/bench/results.md, "Where the time goes"). Reading the body with
- * Node streams and building `new Response(bytes, …)` once costs less.
+ * Node streams and building one platform `Response` that answers reads from those bytes (see
+ * `held`) costs less.
  *
  * Reading the body fully before resolving is fine for the JSON APIs these clients call (their
  * bodies are small and read whole by openapi-fetch anyway); `maxResponseBytes` bounds what is held,
  * before and after decompression. The attempt's signal (its timeout and the caller's abort) covers
  * the connection, the headers and the whole body. A failure while reading the body does not
- * reject: the response is handed back marked with its typed failure (see `leanFailure`), which the
- * body guard (body.ts) throws, so it surfaces as it does through fetch (`… while receiving the
- * body`, not retried). Only used when the client has no custom `fetch` and the body is null, a
- * string or bytes; anything else goes through `fetch` (see `sendLean`). Browser bundles take
+ * reject: the response is handed back marked with its typed failure, and the body guard (body.ts,
+ * through `settleLean`) makes every read of it fail with that error, so it surfaces as it does
+ * through fetch (when the body is read, `… while receiving the body`, not retried). Only used when
+ * the client has no custom `fetch` and the body is null, a string or bytes; anything else goes
+ * through `fetch` (see `sendLight`). Browser bundles take
  * transport.browser.ts (the `browser` field of package.json).
  *
  * What fetch does that is kept: its default headers (`Accept`, `Accept-Language`, `Accept-Encoding`,
@@ -36,7 +38,7 @@ import type { SpecboundError } from './errors.js';
 import type { FetchLike } from './options.js';
 import type { SpecboundRequest } from './request.js';
 
-// The typed failure of a response whose body could not be read (thrown by the body guard).
+// Responses of the lean transport, with the typed failure of a body that could not be read.
 const failures = new WeakMap<Response, SpecboundError | undefined>();
 
 /**
@@ -266,7 +268,7 @@ function receive(
     const result = new Response(null, init);
     if (!nullBody && failure === undefined) held(result, bytes ?? new Uint8Array(0));
     Object.defineProperty(result, 'url', { value: url.href });
-    // The body's failure, if any, is thrown by the body guard (see settleLean).
+    // The body's failure, if any, is raised on every read once the guard settles it (settleLean).
     failures.set(result, failure);
     settle(result);
   };
