@@ -408,6 +408,21 @@ describe('the lean transport', () => {
     expect(new TextDecoder().decode(bytes)).toBe(expected);
   });
 
+  it('releases the attempt (its timer) once the response is handed back, whatever the body did', async () => {
+    const timers = (): number => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const before = timers();
+    const http = createHttpFetch({ timeout: 60_000, maxResponseBytes: 1024 });
+    const read = await http(lean('/read'));
+    expect(timers()).toBe(before);
+    await read.json();
+    const refused = await http(lean('/big'));
+    expect(timers()).toBe(before);
+    await expect(refused.text()).rejects.toBeInstanceOf(ResponseTooLargeError);
+    const head = await http(lean('/read', { method: 'HEAD' }));
+    expect(head.body).toBeNull();
+    expect(timers()).toBe(before);
+  });
+
   it('keeps multi-value headers', async () => {
     const response = await createHttpFetch()(lean('/cookies'));
     expect(response.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
