@@ -32,7 +32,15 @@
  */
 import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { brotliDecompress, type InputType, inflate, inflateRaw, unzip, type ZlibOptions } from 'node:zlib';
+import {
+  brotliDecompress,
+  constants,
+  type InputType,
+  inflate,
+  inflateRaw,
+  unzip,
+  type ZlibOptions,
+} from 'node:zlib';
 import { type BodyGuard, tooLarge } from './body-guard.js';
 import type { SpecboundError } from './errors.js';
 import type { FetchLike } from './options.js';
@@ -420,15 +428,22 @@ type Decoder = (
   callback: (error: Error | null, result: Buffer) => void,
 ) => void;
 
+// As undici's fetch: a stream cut short after complete blocks still decodes what arrived.
+const ZLIB_FLUSH = { finishFlush: constants.Z_SYNC_FLUSH };
 const DECODERS: Readonly<Record<string, Decoder>> = {
-  gzip: unzip,
-  'x-gzip': unzip,
-  br: brotliDecompress as Decoder,
+  gzip: (input, options, callback) => unzip(input, { ...options, ...ZLIB_FLUSH }, callback),
+  'x-gzip': (input, options, callback) => unzip(input, { ...options, ...ZLIB_FLUSH }, callback),
+  br: (input, options, callback) =>
+    brotliDecompress(
+      input,
+      { ...options, finishFlush: constants.BROTLI_OPERATION_FLUSH },
+      callback as (error: Error | null, result: Buffer) => void,
+    ),
   // "deflate" is meant to be zlib-wrapped, but some servers send raw deflate (fetch accepts both).
   deflate: (input, options, callback) =>
-    ((Buffer.from(input as Uint8Array)[0] ?? 0) & 0x0f) === 0x08
-      ? inflate(input, options, callback)
-      : inflateRaw(input, options, callback),
+    (((input as Uint8Array)[0] ?? 0) & 0x0f) === 0x08
+      ? inflate(input, { ...options, ...ZLIB_FLUSH }, callback)
+      : inflateRaw(input, { ...options, ...ZLIB_FLUSH }, callback),
 };
 
 /**
@@ -441,7 +456,7 @@ async function decode(bytes: Buffer, encoding: string, limit: number): Promise<U
     .split(',')
     .map((coding) => coding.trim())
     .filter((coding) => coding !== '' && coding !== 'identity');
-  if (!codings.every((coding) => coding in DECODERS)) return bytes;
+  if (!codings.every((coding) => Object.hasOwn(DECODERS, coding))) return bytes;
   const options: ZlibOptions = Number.isFinite(limit) ? { maxOutputLength: Math.max(1, limit) } : {};
   let result: Buffer = bytes;
   for (const coding of codings.reverse()) {

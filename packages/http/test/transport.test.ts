@@ -71,6 +71,8 @@ function route(request: IncomingMessage, response: ServerResponse) {
   if (path === '/deflate') return encoded('deflate', deflateSync(payload));
   if (path === '/deflate-raw') return encoded('deflate', deflateRawSync(payload));
   if (path === '/br') return encoded('br', brotliCompressSync(payload));
+  if (path === '/unknown') return encoded('constructor', payload);
+  if (path === '/cut') return encoded('gzip', gzipSync(payload).subarray(0, -8));
   if (path === '/bomb') return encoded('gzip', gzipSync(Buffer.alloc(4 * 1024 * KiB)));
   if (path === '/big') {
     // Declared length over the limit: refused without reading.
@@ -197,6 +199,12 @@ describe('the lean transport', () => {
   it.each(['/gzip', '/deflate', '/deflate-raw', '/br'])('decodes %s bodies', async (path) => {
     const response = await createHttpFetch()(lean(path));
     expect(await response.json()).toEqual({ decoded: true });
+  });
+
+  it('leaves a body with an unknown coding as it came, and decodes a gzip body cut short, as fetch does', async () => {
+    const http = createHttpFetch();
+    expect(await (await http(lean('/unknown'))).json()).toEqual({ decoded: true });
+    expect(await (await http(lean('/cut'))).json()).toEqual({ decoded: true });
   });
 
   it('refuses a declared length over the limit, without reading', async () => {
