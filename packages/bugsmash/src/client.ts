@@ -1,9 +1,7 @@
 import {
   apiKeyHeader,
-  bind,
   type ClientDescriptor,
   type ClientOptions,
-  CONTEXT,
   type Core,
   clientOf,
   clientRuntime,

@@ -30,6 +30,8 @@
  * drops `Authorization` and `Cookie`). The response's `url` is the final URL and `redirected` is set.
  * Not kept: `response.type` is `'default'` (fetch says `'basic'`).
  */
+
+import { constants as bufferConstants } from 'node:buffer';
 import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import {
@@ -97,6 +99,21 @@ const KNOWN_INIT = new Set([
 ]);
 
 const MAX_REDIRECTS = 20;
+const MAX_LENGTH = bufferConstants.MAX_LENGTH;
+
+// Where undici keeps the dispatcher that `setGlobalDispatcher` installs (a proxy, a mock in tests).
+const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
+
+/**
+ * Whether a dispatcher other than a plain `Agent` was installed with undici's
+ * `setGlobalDispatcher` (a `ProxyAgent`, an `EnvHttpProxyAgent`, a `MockAgent`, …): it applies to
+ * fetch only, so calls then go through fetch. (Node's own default is an `Agent`, as is one a user
+ * makes only for its options: those are not told apart, see the README.)
+ */
+function dispatcherInstalled(): boolean {
+  const dispatcher = (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER];
+  return typeof dispatcher === 'object' && dispatcher !== null && dispatcher.constructor?.name !== 'Agent';
+}
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
 // Statuses whose Response cannot carry a body.
 const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
@@ -127,6 +144,7 @@ export function sendLight(
   let url: URL | undefined;
   if (
     (body === null || body === undefined || typeof body === 'string' || body instanceof Uint8Array) &&
+    !dispatcherInstalled() &&
     (init.redirect === undefined || init.redirect === 'follow') &&
     Object.keys(init).every((key) => KNOWN_INIT.has(key))
   ) {
@@ -457,7 +475,8 @@ async function decode(bytes: Buffer, encoding: string, limit: number): Promise<U
     .map((coding) => coding.trim())
     .filter((coding) => coding !== '' && coding !== 'identity');
   if (!codings.every((coding) => Object.hasOwn(DECODERS, coding))) return bytes;
-  const options: ZlibOptions = Number.isFinite(limit) ? { maxOutputLength: Math.max(1, limit) } : {};
+  // zlib refuses an output limit beyond the largest Buffer: a larger limit is no limit for it.
+  const options: ZlibOptions = limit < MAX_LENGTH ? { maxOutputLength: Math.max(1, limit) } : {};
   let result: Buffer = bytes;
   for (const coding of codings.reverse()) {
     const decoder = DECODERS[coding] as Decoder;

@@ -461,4 +461,35 @@ describe('the lean transport', () => {
     expect(calls).toBe(1);
     expect(leanStats.requests).toBe(before);
   });
+
+  it('leaves a dispatcher installed with undici’s setGlobalDispatcher (a proxy, a mock) in charge', async () => {
+    const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
+    const slot = globalThis as unknown as Record<symbol, { dispatch: (...args: unknown[]) => boolean }>;
+    await fetch(`${base}/warm-up`); // Node installs its default Agent on first use
+    const installed = slot[GLOBAL_DISPATCHER];
+    if (installed === undefined) throw new Error('no default dispatcher');
+    const original = installed;
+    let dispatched = 0;
+    // What setGlobalDispatcher(new MockAgent()) leaves there: a dispatcher that is not an Agent.
+    class MockAgent {
+      dispatch(...args: unknown[]): boolean {
+        dispatched++;
+        return original.dispatch(...args);
+      }
+    }
+    slot[GLOBAL_DISPATCHER] = new MockAgent();
+    try {
+      const before = leanStats.requests;
+      const response = await createHttpFetch()(lean('/things'));
+      expect(await response.json()).toEqual({ method: 'GET', path: '/things' });
+      expect(dispatched).toBe(1);
+      expect(leanStats.requests).toBe(before);
+    } finally {
+      slot[GLOBAL_DISPATCHER] = original;
+    }
+    // Node's own Agent back: the lean path again.
+    const before = leanStats.requests;
+    await (await createHttpFetch()(lean('/things'))).text();
+    expect(leanStats.requests).toBe(before + 1);
+  });
 });
