@@ -164,7 +164,7 @@ const lines = [
   '',
   '## Browser bundle',
   '',
-  `A sample app calling \`projects.list\` once (\`packages/http/scripts/bundle-size.mjs\`): esbuild --bundle --minify --format=esm --platform=browser, gzip level 9:`,
+  `A sample app calling the \`listProjects\` operation function once on a core (\`packages/http/scripts/bundle-size.mjs\`; the client object's sample is in the \`@specbound/apps-script\` bench): esbuild --bundle --minify --format=esm --platform=browser, gzip level 9:`,
   '',
   '| minified | min+gzip | budget | `node:` imports |',
   '|---:|---:|---|---|',
