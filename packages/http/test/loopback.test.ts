@@ -9,6 +9,7 @@ import { bearerAuth } from '../src/auth.js';
 import { ResponseTooLargeError, TimeoutError } from '../src/errors.js';
 import { createHttpFetch } from '../src/fetch.js';
 import { SpecboundRequest } from '../src/request.js';
+import { endlessBody, stallBody } from './misbehaving.js';
 
 interface Seen {
   method: string;
@@ -52,26 +53,12 @@ function route(path: string, response: ServerResponse): void {
   if (path.startsWith('/stall')) {
     // Headers and the start of the body at once, then nothing: the body never ends.
     open.add(response);
-    response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
-    response.write('{"items":[');
+    stallBody(response);
     return;
   }
   if (path.startsWith('/endless')) {
     // Writes 64 KiB chunks for as long as the client reads.
-    const chunk = Buffer.alloc(64 * KiB, 0x61);
-    let written = 0;
-    response.writeHead(200, { 'content-type': 'application/octet-stream' });
-    const pump = (): void => {
-      while (!response.destroyed && written < 1024 * 1024 * KiB) {
-        written += chunk.length;
-        if (!response.write(chunk)) {
-          response.once('drain', pump);
-          return;
-        }
-      }
-    };
-    response.on('close', () => closed.shift()?.(written));
-    pump();
+    endlessBody(response, (written) => closed.shift()?.(written));
     return;
   }
   if (path.startsWith('/bomb')) {

@@ -13,6 +13,7 @@ import { createHttpFetch } from '../src/fetch.js';
 import type { LogEvent } from '../src/options.js';
 import { SpecboundRequest } from '../src/request.js';
 import { leanStats } from '../src/transport.js';
+import { endlessBody, stallBody } from './misbehaving.js';
 
 interface Seen {
   method: string;
@@ -79,26 +80,10 @@ function route(request: IncomingMessage, response: ServerResponse) {
     response.writeHead(200, { 'content-length': String(64 * KiB) });
     return void response.end(Buffer.alloc(64 * KiB));
   }
-  if (path === '/endless') {
-    const chunk = Buffer.alloc(64 * KiB, 0x61);
-    let written = 0;
-    response.writeHead(200, { 'content-type': 'application/octet-stream' });
-    const pump = (): void => {
-      while (!response.destroyed && written < 1024 * 1024 * KiB) {
-        written += chunk.length;
-        if (!response.write(chunk)) {
-          response.once('drain', pump);
-          return;
-        }
-      }
-    };
-    response.on('close', () => endlessClosed?.(written));
-    return pump();
-  }
+  if (path === '/endless') return endlessBody(response, (written) => endlessClosed?.(written));
   if (path === '/stall') {
     open.add(response);
-    response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
-    response.write('{"items":[');
+    stallBody(response);
     stalled?.();
     return;
   }
