@@ -1,7 +1,7 @@
-// Both clients, bundled for the browser the way issue 11's size budget measures them (esbuild,
-// browser platform so package.json "browser" fields apply, ESM, minified: see
-// packages/http/scripts/bundle-size.mjs), run in headless Chromium against the emulator on another
-// origin of loopback: real calls, real CORS preflights, the platform's own fetch, Request and streams.
+// Both clients, bundled for the browser the way issue 11's size budget measures them (esbuild with
+// the BUNDLE_OPTIONS of packages/http/scripts/bundle-size.mjs), run in headless Chromium against
+// the emulator on another origin of loopback: real calls, real CORS preflights, the platform's own
+// fetch, Request and streams.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,7 @@ import { DEFAULT_BUGSMASH_API_KEY, type RunningEmulator, startEmulator } from '@
 import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUNDLE_OPTIONS } from '../../http/scripts/bundle-size.mjs';
 import { type LaunchedBrowser, launchBrowser } from './support/browser.ts';
 
 const APPS = ['apps-script', 'bugsmash'] as const;
@@ -26,14 +27,8 @@ const emulatorOrigin = (): string => new URL(emulator.appsScriptUrl).origin;
 /** One app's source, bundled as issue 11's budget measures it. */
 async function bundle(app: App): Promise<string> {
   const result = await build({
+    ...BUNDLE_OPTIONS,
     entryPoints: [fileURLToPath(new URL(`./clients-in-browser/${app}.ts`, import.meta.url))],
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
   });
   // The bundle takes @specbound/http's browser modules (package.json "browser"), not the Node ones:
   // the Node body guard would pass these tests too, so this is what proves the swap happens.
@@ -41,10 +36,15 @@ async function bundle(app: App): Promise<string> {
     file.replace(/^(?:.*\/)?http\/dist\//, 'http/dist/'),
   );
   expect(inputs).toEqual(
-    expect.arrayContaining(['http/dist/body.browser.js', 'http/dist/call-request.browser.js']),
+    expect.arrayContaining([
+      'http/dist/body.browser.js',
+      'http/dist/call-request.browser.js',
+      'http/dist/transport.browser.js',
+    ]),
   );
   expect(inputs).not.toContain('http/dist/body.js');
   expect(inputs).not.toContain('http/dist/call-request.js');
+  expect(inputs).not.toContain('http/dist/transport.js');
   return result.outputFiles[0]?.text ?? '';
 }
 

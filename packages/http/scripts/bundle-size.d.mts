@@ -6,6 +6,17 @@ export interface Sample {
   source: string;
 }
 
+/** The esbuild options every budget bundle is built with. */
+export const BUNDLE_OPTIONS: {
+  bundle: true;
+  minify: true;
+  format: 'esm';
+  platform: 'browser';
+  write: false;
+  metafile: true;
+  logLevel: 'silent';
+};
+
 export const SAMPLES: Readonly<Record<string, Sample>>;
 
 export interface BundleRow {

@@ -63,18 +63,27 @@ console.log(await client.projects.list());`,
   },
 };
 
+/**
+ * How the budget bundles an app: esbuild, minified ESM for the browser platform (so package.json
+ * "browser" fields apply), in memory, with its metafile. The Chromium test of the clients
+ * (packages/docs/test/clients-in-browser.test.ts) bundles its apps with the same options.
+ */
+export const BUNDLE_OPTIONS = {
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  platform: 'browser',
+  write: false,
+  metafile: true,
+  logLevel: 'silent',
+};
+
 /** Bundles `source` as the budget measures it: `{ min, gz }` in bytes, the code and esbuild's metafile. */
 export async function bundleSize(source) {
   const result = await build({
+    ...BUNDLE_OPTIONS,
     stdin: { contents: source, resolveDir, loader: 'js' },
     absWorkingDir,
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
   });
   const code = result.outputFiles[0].contents;
   return {
