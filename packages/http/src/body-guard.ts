@@ -14,8 +14,11 @@ export interface BodyGuard {
   failure: (error: unknown) => SpecboundError;
 }
 
-// Statuses whose Response cannot carry a body.
-const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
+/** Statuses whose Response cannot carry a body. */
+export const NULL_BODY_STATUS: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
+
+/** The methods that read a Response's body (each one consumes it). */
+export const READS = ['arrayBuffer', 'blob', 'bytes', 'formData', 'json', 'text'] as const;
 
 /**
  * The checks before any read. True when there is no body to watch (the attempt is then
@@ -41,8 +44,9 @@ export function nothingToWatch(response: Response, guard: BodyGuard): boolean {
   return false;
 }
 
-function isIdentity(encoding: string | null): boolean {
-  return encoding === null || encoding === 'identity';
+/** Whether a `Content-Encoding` (absent: null or undefined) leaves the body as sent, so `Content-Length` bounds it. */
+export function isIdentity(encoding: string | null | undefined): boolean {
+  return encoding === null || encoding === undefined || encoding === 'identity';
 }
 
 export function tooLarge(status: number, guard: BodyGuard): ResponseTooLargeError {

@@ -7,7 +7,7 @@
  * are the platform's own over that stream, the read methods made to reject with the typed error
  * (see `keepFailure`). Same exports as body.ts.
  */
-import { type BodyGuard, nothingToWatch, tooLarge } from './body-guard.js';
+import { type BodyGuard, nothingToWatch, READS, tooLarge } from './body-guard.js';
 import type { SpecboundError } from './errors.js';
 
 export type { BodyGuard };
@@ -75,8 +75,6 @@ export function guardBody(response: Response, guard: BodyGuard): Response {
   }
   return keepFailure(guarded, () => failure);
 }
-
-const READS = ['arrayBuffer', 'blob', 'bytes', 'formData', 'json', 'text'] as const;
 
 /**
  * Chromium's read methods (`text()`, `json()`, …) reject with a bare `TypeError: Failed to fetch`

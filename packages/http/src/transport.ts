@@ -43,7 +43,7 @@ import {
   unzip,
   type ZlibOptions,
 } from 'node:zlib';
-import { type BodyGuard, tooLarge } from './body-guard.js';
+import { type BodyGuard, isIdentity, NULL_BODY_STATUS, READS, tooLarge } from './body-guard.js';
 import type { SpecboundError } from './errors.js';
 import type { FetchLike } from './options.js';
 import type { SpecboundRequest } from './request.js';
@@ -64,8 +64,6 @@ export function settleLean(response: Response, guard: BodyGuard): Response | und
   guard.release();
   return failure === undefined ? response : failing(response, failure);
 }
-
-const READS = ['arrayBuffer', 'blob', 'bytes', 'formData', 'json', 'text'] as const;
 
 function failing(response: Response, failure: SpecboundError): Response {
   const reject = (): Promise<never> => Promise.reject(failure);
@@ -115,8 +113,6 @@ function dispatcherInstalled(): boolean {
   return typeof dispatcher === 'object' && dispatcher !== null && dispatcher.constructor?.name !== 'Agent';
 }
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
-// Statuses whose Response cannot carry a body.
-const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
 // Request headers about the body, dropped when a redirect drops the body.
 const BODY_HEADERS = [
   'content-type',
@@ -300,7 +296,7 @@ function receive(
   };
   const onAbort = (): void => finish(null, guard.failure(guard.signal.reason));
   const encoding = response.headers['content-encoding'];
-  const identity = encoding === undefined || encoding === 'identity';
+  const identity = isIdentity(encoding);
   const length = response.headers['content-length'];
   if (!nullBody && identity && length !== undefined && Number(length) > guard.limit) {
     finish(null, tooLarge(status, guard));
@@ -322,7 +318,7 @@ function receive(
   response.on('end', () => {
     if (ended) return;
     const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
-    if (nullBody || identity || bytes.byteLength === 0) return finish(bytes);
+    if (nullBody || identity || encoding === undefined || bytes.byteLength === 0) return finish(bytes);
     decode(bytes, encoding, guard.limit).then(
       (decoded) => finish(decoded),
       (error: NodeJS.ErrnoException) =>
