@@ -13,6 +13,7 @@ import { BlobStore } from './core/blobs.ts';
 import { Changes, type Collection } from './core/changes.ts';
 import { applyCors } from './core/cors.ts';
 import { type FaultInfo, FaultInjector } from './core/faults.ts';
+import { type HostPolicy, refuseForeignHost } from './core/host.ts';
 import { StateFile, StateFileError } from './core/persist.ts';
 import { handleServiceRequest, send } from './core/pipeline.ts';
 import { ServiceError } from './core/types.ts';
@@ -35,6 +36,11 @@ export interface EmulatorOptions {
   port?: number;
   /** Interface to listen on (default 127.0.0.1). */
   host?: string;
+  /**
+   * Names besides loopback ones and `host` that requests may carry in `Host` (a Docker service name,
+   * say). Any other name gets 403: that is what keeps a DNS-rebinding web page out.
+   */
+  allowedHosts?: readonly string[];
   /**
    * A state file (loaded at start when it exists, saved atomically after every change) or an initial
    * state document kept in memory only.
@@ -263,6 +269,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
   const pipeline = { violations, strict, afterRequest: persist, faults };
 
+  const hostPolicy: HostPolicy = {
+    listenHost: options.host ?? '127.0.0.1',
+    allowedHosts: options.allowedHosts ?? [],
+  };
   const server = createServer((req, res) => {
     const url = requestUrl(req.url ?? '/', origin || 'http://127.0.0.1');
     const onRequest = options.onRequest;
@@ -274,6 +284,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         onRequest({ method, path, status: res.statusCode, ms: Math.round(performance.now() - started) }),
       );
     }
+    if (refuseForeignHost(req.headers, res, hostPolicy)) return;
     if (applyCors(req, res)) return;
     if (url === undefined) {
       req.resume();
