@@ -28,6 +28,9 @@ import { emptyState, normalizeState, type StateDocument, StateDocumentError } fr
 /** The BugSmash key the emulator accepts when none is configured: a well-known local value, not a secret. */
 export const DEFAULT_BUGSMASH_API_KEY = 'local-emulator-key';
 
+/** Largest BugSmash upload request by default: four files of the 25 MiB a file may have. */
+export const DEFAULT_MAX_UPLOAD_REQUEST_BYTES = 100 * 1024 * 1024;
+
 /** Largest timer delay Node accepts (2^31 - 1 ms, about 24.8 days); a longer one fires at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -60,6 +63,11 @@ export interface EmulatorOptions {
   sandboxQueue?: number;
   /** Largest BugSmash upload per file in bytes (default 25 MiB). */
   maxUploadBytes?: number;
+  /**
+   * Largest BugSmash upload request, all files and fields together, in bytes (default 100 MiB): a
+   * larger one gets 413 before more than this is read.
+   */
+  maxUploadRequestBytes?: number;
   /** Answer 500 instead of any response that breaks the spec (tests); default false (count and log). */
   strict?: boolean;
   /** Webhook retries after the first attempt (default 3) and the first backoff in ms (default 250). */
@@ -217,6 +225,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const bugs = new BugsmashBackend({
     webhooks: dispatcher,
     maxUploadBytes: options.maxUploadBytes ?? 25 * 1024 * 1024,
+    maxUploadRequestBytes: options.maxUploadRequestBytes ?? DEFAULT_MAX_UPLOAD_REQUEST_BYTES,
     filesBaseUrl: () => `${origin}/__emulator/files`,
     changes,
     blobs: new BlobStore(statePath === undefined ? undefined : `${statePath}.blobs`),
