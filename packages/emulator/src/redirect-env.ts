@@ -30,7 +30,7 @@ export function redirectEnv(
 }
 
 /** Quotes a value for a POSIX shell unless it is plainly safe. */
-function shellQuote(value: string): string {
+export function shellQuote(value: string): string {
   return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
 }
 
