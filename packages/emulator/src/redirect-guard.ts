@@ -168,7 +168,7 @@ export async function guardedFetch(
   const request = input instanceof Request ? input : undefined;
   const headers = new Headers(request?.headers);
   for (const [name, value] of new Headers(init?.headers)) headers.set(name, value);
-  let body = init !== undefined && 'body' in init ? await readFetchBody(init.body) : undefined;
+  let body = init?.body === undefined || init.body === null ? undefined : await readFetchBody(init.body);
   if (body === undefined && request?.body)
     body = { text: chunkText(new Uint8Array(await request.clone().arrayBuffer())) };
   const what = credentialIn(url, headers, body?.text);

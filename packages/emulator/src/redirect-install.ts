@@ -244,10 +244,11 @@ export function installRedirect(emulatorUrl: string | URL, options: InstallRedir
       const call = describeCall(args, defaultProtocol);
       const redirected = call === undefined ? undefined : redirectArgs(call, emulator);
       if (call !== undefined && redirected === undefined && isGoogleHost(call.hostname)) {
-        const what = credentialIn(call.url, call.options.headers as AnyHeaders, undefined);
+        const url = new URL(call.path, `${call.protocol}//${call.hostname}`);
+        const what = credentialIn(url, call.options.headers as AnyHeaders, undefined);
         if (what !== undefined) return refusedRequest(request, call.hostname, what);
         // `get` is `request` + `end()`: done here, so the body check sees the end.
-        const req = guardClientRequest(request.apply(this, args), call.hostname, call.url);
+        const req = guardClientRequest(request.apply(this, args), call.hostname, url);
         if (end) req.end();
         return req;
       }

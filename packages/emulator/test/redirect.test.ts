@@ -276,6 +276,10 @@ describe('the redirect keeps credentials from leaving', () => {
     const report = (what) => (error) => console.log(what + ': ' + error.name + ': ' + error.message);
     await fetch('http://www.googleapis.com/drive/v3/files', { headers: { authorization: 'Bearer live-token' } })
       .then((r) => console.log('fetch sent ' + r.status), report('fetch'));
+    await new Promise((resolve) => {
+      http.get({ host: 'www.googleapis.com', path: '/drive/v3/files?access_token=ya29.live' }, () => resolve())
+        .on('error', (error) => { report('http.get query')(error); resolve(); });
+    });
     await fetch(new Request('http://accounts.google.com/o/oauth2/token', { method: 'POST', body: 'grant_type=refresh_token&refresh_token=1//live' }))
       .then((r) => console.log('fetch Request sent ' + r.status), report('fetch Request'));
     await new Promise((resolve) => {
@@ -313,6 +317,7 @@ describe('the redirect keeps credentials from leaving', () => {
       `${what}: GoogleCredentialBlockedError: specbound: refused to send a request carrying ${credential} to ${host}: the emulator redirect (SPECBOUND_EMULATOR_URL) is on and does not serve this host, so the request would reach Google with a live credential. Nothing was sent. Unset SPECBOUND_EMULATOR_URL to talk to Google.`;
     expect(lines).toEqual([
       refused('fetch', 'www.googleapis.com', 'an Authorization header'),
+      refused('http.get query', 'www.googleapis.com', 'a credential in its URL'),
       refused('fetch Request', 'accounts.google.com', 'a refresh_token in its body'),
       refused('http', 'www.googleapis.com', 'a client_secret in its body'),
       refused('https.get', 'www.googleapis.com', 'an Authorization header'),
