@@ -244,7 +244,7 @@ export function installRedirect(emulatorUrl: string | URL, options: InstallRedir
       const call = describeCall(args, defaultProtocol);
       const redirected = call === undefined ? undefined : redirectArgs(call, emulator);
       if (call !== undefined && redirected === undefined && isGoogleHost(call.hostname)) {
-        const url = new URL(call.path, `${call.protocol}//${call.hostname}`);
+        const url = URL.parse(call.path, `${call.protocol}//${call.hostname}`) ?? undefined;
         const what = credentialIn(url, call.options.headers as AnyHeaders, undefined);
         if (what !== undefined) return refusedRequest(request, call.hostname, what);
         // `get` is `request` + `end()`: done here, so the body check sees the end.
