@@ -1,5 +1,5 @@
 import { nameErrorClass, ValidationError } from '@specbound/http';
-import type { ScriptFile } from './types.js';
+import { fileTypeValues } from './generated/schema.js';
 
 /** One problem found in a set of script files. */
 export interface ContentProblem {
@@ -27,9 +27,7 @@ export class ContentValidationError extends ValidationError {
 
 const MANIFEST_NAME = 'appsscript';
 // `ENUM_TYPE_UNSPECIFIED` is in the enum but "never actually used": the service rejects it.
-const FILE_TYPES: ReadonlySet<string> = new Set(['SERVER_JS', 'HTML', 'JSON'] satisfies NonNullable<
-  ScriptFile['type']
->[]);
+const FILE_TYPES: ReadonlySet<string> = new Set(fileTypeValues.filter((t) => t !== 'ENUM_TYPE_UNSPECIFIED'));
 
 /**
  * Checks the files of an `updateContent` call and returns every problem (none when valid):

@@ -1,14 +1,10 @@
 import { requireText, ValidationError } from '@specbound/http';
 import { eachOf, op, type Params } from './context.js';
+import { webhookEventValues } from './generated/schema.js';
 import type { WebhookEventName } from './types.js';
 
-/** The four events, in the order the spec lists them. */
-export const WEBHOOK_EVENTS: readonly WebhookEventName[] = [
-  'new_comment',
-  'comment_replied',
-  'status_changed',
-  'comment_updated',
-];
+/** The events, in the order the spec lists them (generated from its `WebhookEvent` enum). */
+export const WEBHOOK_EVENTS: readonly WebhookEventName[] = webhookEventValues;
 
 export function isWebhookEvent(value: unknown): value is WebhookEventName {
   return typeof value === 'string' && (WEBHOOK_EVENTS as readonly string[]).includes(value);

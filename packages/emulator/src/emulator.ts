@@ -13,6 +13,7 @@ import { BlobStore } from './core/blobs.ts';
 import { Changes, type Collection } from './core/changes.ts';
 import { applyCors } from './core/cors.ts';
 import { type FaultInfo, FaultInjector } from './core/faults.ts';
+import { type HostPolicy, refuseForeignHost } from './core/host.ts';
 import { StateFile, StateFileError } from './core/persist.ts';
 import { handleServiceRequest, send } from './core/pipeline.ts';
 import { ServiceError } from './core/types.ts';
@@ -27,6 +28,9 @@ import { emptyState, normalizeState, type StateDocument, StateDocumentError } fr
 /** The BugSmash key the emulator accepts when none is configured: a well-known local value, not a secret. */
 export const DEFAULT_BUGSMASH_API_KEY = 'local-emulator-key';
 
+/** Largest BugSmash upload request by default: four files of the 25 MiB a file may have. */
+export const DEFAULT_MAX_UPLOAD_REQUEST_BYTES = 100 * 1024 * 1024;
+
 /** Largest timer delay Node accepts (2^31 - 1 ms, about 24.8 days); a longer one fires at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -35,6 +39,11 @@ export interface EmulatorOptions {
   port?: number;
   /** Interface to listen on (default 127.0.0.1). */
   host?: string;
+  /**
+   * Names besides loopback ones and `host` that requests may carry in `Host` (a Docker service name,
+   * say). Any other name gets 403: that is what keeps a DNS-rebinding web page out.
+   */
+  allowedHosts?: readonly string[];
   /**
    * A state file (loaded at start when it exists, saved atomically after every change) or an initial
    * state document kept in memory only.
@@ -54,6 +63,11 @@ export interface EmulatorOptions {
   sandboxQueue?: number;
   /** Largest BugSmash upload per file in bytes (default 25 MiB). */
   maxUploadBytes?: number;
+  /**
+   * Largest BugSmash upload request, all files and fields together, in bytes (default 100 MiB): a
+   * larger one gets 413 before more than this is read.
+   */
+  maxUploadRequestBytes?: number;
   /** Answer 500 instead of any response that breaks the spec (tests); default false (count and log). */
   strict?: boolean;
   /** Webhook retries after the first attempt (default 3) and the first backoff in ms (default 250). */
@@ -211,6 +225,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const bugs = new BugsmashBackend({
     webhooks: dispatcher,
     maxUploadBytes: options.maxUploadBytes ?? 25 * 1024 * 1024,
+    maxUploadRequestBytes: options.maxUploadRequestBytes ?? DEFAULT_MAX_UPLOAD_REQUEST_BYTES,
     filesBaseUrl: () => `${origin}/__emulator/files`,
     changes,
     blobs: new BlobStore(statePath === undefined ? undefined : `${statePath}.blobs`),
@@ -263,6 +278,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
   const pipeline = { violations, strict, afterRequest: persist, faults };
 
+  const hostPolicy: HostPolicy = {
+    listenHost: options.host ?? '127.0.0.1',
+    allowedHosts: options.allowedHosts ?? [],
+  };
   const server = createServer((req, res) => {
     const url = requestUrl(req.url ?? '/', origin || 'http://127.0.0.1');
     const onRequest = options.onRequest;
@@ -274,6 +293,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         onRequest({ method, path, status: res.statusCode, ms: Math.round(performance.now() - started) }),
       );
     }
+    if (refuseForeignHost(req.headers, res, hostPolicy)) return;
     if (applyCors(req, res)) return;
     if (url === undefined) {
       req.resume();

@@ -11,7 +11,19 @@ export {
   type ScriptLogEntry,
   startEmulator,
 } from './emulator.ts';
-export { formatRedirectEnv, REDIRECT_SPECIFIER, redirectEnv, redirectModuleUrl } from './redirect-env.ts';
-export { installRedirect, REDIRECTED_HOSTS, RedirectConfigError } from './redirect-install.ts';
+export {
+  ALLOW_REMOTE_ENV,
+  formatRedirectEnv,
+  REDIRECT_SPECIFIER,
+  redirectEnv,
+  redirectModuleUrl,
+} from './redirect-env.ts';
+export {
+  GoogleCredentialBlockedError,
+  type InstallRedirectOptions,
+  installRedirect,
+  REDIRECTED_HOSTS,
+  RedirectConfigError,
+} from './redirect-install.ts';
 export { DEMO_USERS } from './seed.ts';
 export { emptyState, normalizeState, type StateDocument, StateDocumentError } from './state.ts';

@@ -4,6 +4,9 @@
 /** Environment variable the redirect preload reads: the emulator's base URL. */
 export const EMULATOR_URL_ENV = 'SPECBOUND_EMULATOR_URL';
 
+/** Set to `1` to let the preload send requests to an emulator on another machine. */
+export const ALLOW_REMOTE_ENV = 'SPECBOUND_EMULATOR_ALLOW_REMOTE';
+
 /** The specifier of the preload for a project that has `@specbound/emulator` installed. */
 export const REDIRECT_SPECIFIER = '@specbound/emulator/redirect';
 
@@ -27,7 +30,7 @@ export function redirectEnv(
 }
 
 /** Quotes a value for a POSIX shell unless it is plainly safe. */
-function shellQuote(value: string): string {
+export function shellQuote(value: string): string {
   return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
 }
 

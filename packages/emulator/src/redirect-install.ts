@@ -7,6 +7,15 @@
 // A tool that imports the `undici` package itself, or opens sockets directly, is not covered.
 import type * as Http from 'node:http';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
+import {
+  type AnyHeaders,
+  checkEmulatorLocal,
+  credentialIn,
+  guardClientRequest,
+  guardedFetch,
+  isGoogleHost,
+  refusedRequest,
+} from './redirect-guard.ts';
 
 // The modules' own (CommonJS) objects: an ESM namespace is read-only, and everyone who imports
 // `node:https`, whichever way, ends up reading these properties.
@@ -25,6 +34,20 @@ export class RedirectConfigError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'RedirectConfigError';
+  }
+}
+
+/** Thrown (or emitted) for a request that would carry a Google credential to Google while redirected. */
+export class GoogleCredentialBlockedError extends Error {
+  readonly host: string;
+  constructor(host: string, what: string) {
+    super(
+      `specbound: refused to send a request carrying ${what} to ${host}: the emulator redirect ` +
+        '(SPECBOUND_EMULATOR_URL) is on and does not serve this host, so the request would reach Google ' +
+        'with a live credential. Nothing was sent. Unset SPECBOUND_EMULATOR_URL to talk to Google.',
+    );
+    this.name = 'GoogleCredentialBlockedError';
+    this.host = host;
   }
 }
 
@@ -77,17 +100,22 @@ function targetFor(
 type RequestArgs = unknown[];
 type RequestFunction = (...args: RequestArgs) => Http.ClientRequest;
 
+/** Where an `http.request`/`https.request` call goes, from its arguments. */
+interface RequestCall {
+  options: Http.RequestOptions;
+  url: URL | undefined;
+  callback?: (res: Http.IncomingMessage) => void;
+  protocol: string;
+  hostname: string;
+  port: string;
+  path: string;
+}
+
 /**
- * Works out where an `http.request`/`https.request` call goes (Node merges a URL argument with the
- * options that follow it, the options winning) and, when it is a redirected host, the arguments of an
- * equivalent request to the emulator. The caller's agent is dropped: it belongs to the original
- * protocol (an `https.Agent` cannot carry an http:// request) and may be a proxy agent.
+ * Reads the arguments of an `http.request`/`https.request` call as Node does: a URL argument merged
+ * with the options that follow it, the options winning.
  */
-function redirectArgs(
-  args: RequestArgs,
-  defaultProtocol: 'http:' | 'https:',
-  emulator: URL,
-): { options: Http.RequestOptions; callback?: (res: Http.IncomingMessage) => void } | undefined {
+function describeCall(args: RequestArgs, defaultProtocol: 'http:' | 'https:'): RequestCall | undefined {
   let i = 0;
   let url: URL | undefined;
   if (typeof args[0] === 'string' || args[0] instanceof URL) {
@@ -106,12 +134,29 @@ function redirectArgs(
   }
   const callback =
     typeof args[i] === 'function' ? (args[i] as (res: Http.IncomingMessage) => void) : undefined;
+  const call: RequestCall = {
+    options,
+    url,
+    protocol: options.protocol ?? url?.protocol ?? defaultProtocol,
+    hostname: (options.hostname ?? options.host ?? url?.hostname ?? 'localhost').replace(/^\[|\]$/g, ''),
+    port: options.port !== undefined && options.port !== null ? String(options.port) : (url?.port ?? ''),
+    path: options.path ?? (url === undefined ? '/' : `${url.pathname}${url.search}`),
+  };
+  if (callback !== undefined) call.callback = callback;
+  return call;
+}
 
-  const protocol = options.protocol ?? url?.protocol ?? defaultProtocol;
-  const hostname = (options.hostname ?? options.host ?? url?.hostname ?? 'localhost').replace(/^\[|\]$/g, '');
-  const port = options.port !== undefined && options.port !== null ? String(options.port) : (url?.port ?? '');
-  const path = options.path ?? (url === undefined ? '/' : `${url.pathname}${url.search}`);
-  const target = targetFor(protocol, hostname, port, path, emulator);
+/**
+ * The arguments of a request to the emulator equivalent to `call`, when it goes to a redirected
+ * host. The caller's agent is dropped: it belongs to the original protocol (an `https.Agent` cannot
+ * carry an http:// request) and may be a proxy agent.
+ */
+function redirectArgs(
+  call: RequestCall,
+  emulator: URL,
+): { options: Http.RequestOptions; callback?: (res: Http.IncomingMessage) => void } | undefined {
+  const { options, url, callback } = call;
+  const target = targetFor(call.protocol, call.hostname, call.port, call.path, emulator);
   if (target === undefined) return undefined;
 
   const {
@@ -157,13 +202,25 @@ async function redirectedFetch(
   });
 }
 
+export interface InstallRedirectOptions {
+  /**
+   * Allow an emulator on another machine (default false: only a loopback URL is taken, since the
+   * redirected requests carry the tool's OAuth refresh token, client secret and bearer tokens).
+   */
+  allowRemote?: boolean;
+}
+
 /**
  * Sends requests to `script.googleapis.com` and `oauth2.googleapis.com` (through `http`, `https` and
- * the global `fetch`) to the emulator at `emulatorUrl`; returns a function that undoes it. Every other
- * request goes through the original functions untouched.
+ * the global `fetch`) to the emulator at `emulatorUrl`; returns a function that undoes it. While it is
+ * on, a request carrying a Google credential to any other Google host fails with a
+ * GoogleCredentialBlockedError naming the host, and nothing of it is sent. Every other request goes
+ * through the original functions untouched. Throws RedirectConfigError for an emulator URL that is not
+ * loopback, unless `allowRemote`.
  */
-export function installRedirect(emulatorUrl: string | URL): () => void {
+export function installRedirect(emulatorUrl: string | URL, options: InstallRedirectOptions = {}): () => void {
   const emulator = parseEmulatorUrl(String(emulatorUrl));
+  checkEmulatorLocal(emulator, options.allowRemote === true);
   const originals = {
     httpRequest: http.request,
     httpGet: http.get,
@@ -179,21 +236,34 @@ export function installRedirect(emulatorUrl: string | URL): () => void {
   };
   const wrap = (
     original: RequestFunction,
+    request: RequestFunction,
     defaultProtocol: 'http:' | 'https:',
     end: boolean,
   ): RequestFunction =>
     function redirectingRequest(this: unknown, ...args: RequestArgs) {
-      const redirected = redirectArgs(args, defaultProtocol, emulator);
+      const call = describeCall(args, defaultProtocol);
+      const redirected = call === undefined ? undefined : redirectArgs(call, emulator);
+      if (call !== undefined && redirected === undefined && isGoogleHost(call.hostname)) {
+        const url = URL.parse(call.path, `${call.protocol}//${call.hostname}`) ?? undefined;
+        const what = credentialIn(url, call.options.headers as AnyHeaders, undefined);
+        if (what !== undefined) return refusedRequest(request, call.hostname, what);
+        // `get` is `request` + `end()`: done here, so the body check sees the end.
+        const req = guardClientRequest(request.apply(this, args), call.hostname, url);
+        if (end) req.end();
+        return req;
+      }
       if (redirected === undefined) return original.apply(this, args);
       const req = send(redirected);
       if (end) req.end();
       return req;
     };
 
-  http.request = wrap(originals.httpRequest as RequestFunction, 'http:', false) as typeof http.request;
-  http.get = wrap(originals.httpGet as RequestFunction, 'http:', true) as typeof http.get;
-  https.request = wrap(originals.httpsRequest as RequestFunction, 'https:', false) as typeof https.request;
-  https.get = wrap(originals.httpsGet as RequestFunction, 'https:', true) as typeof https.get;
+  const httpRequest = originals.httpRequest as RequestFunction;
+  const httpsRequest = originals.httpsRequest as RequestFunction;
+  http.request = wrap(httpRequest, httpRequest, 'http:', false) as typeof http.request;
+  http.get = wrap(originals.httpGet as RequestFunction, httpRequest, 'http:', true) as typeof http.get;
+  https.request = wrap(httpsRequest, httpsRequest, 'https:', false) as typeof https.request;
+  https.get = wrap(originals.httpsGet as RequestFunction, httpsRequest, 'https:', true) as typeof https.get;
   if (typeof originals.fetch === 'function') {
     const original = originals.fetch;
     globalThis.fetch = function redirectingFetch(input: RequestInfo | URL, init?: RequestInit) {
@@ -205,7 +275,9 @@ export function installRedirect(emulatorUrl: string | URL): () => void {
         return original(input, init);
       }
       const target = redirectTarget(url, emulator);
-      if (target === undefined) return original(input, init);
+      if (target === undefined) {
+        return isGoogleHost(url.hostname) ? guardedFetch(original, input, init, url) : original(input, init);
+      }
       if (input instanceof Request) return redirectedFetch(original, input, target, init);
       return original(target, init);
     };

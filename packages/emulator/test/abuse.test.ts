@@ -8,7 +8,11 @@ import { API_KEY, strictEmulator } from './helpers.ts';
 let emulator: RunningEmulator;
 let projectId: string;
 beforeAll(async () => {
-  emulator = await strictEmulator({ seed: true, maxUploadBytes: 256 * 1024 });
+  emulator = await strictEmulator({
+    seed: true,
+    maxUploadBytes: 256 * 1024,
+    maxUploadRequestBytes: 640 * 1024,
+  });
   projectId = emulator.state().bugsmash.projects[0]?.id ?? '';
 });
 afterAll(async () => {
@@ -219,7 +223,7 @@ describe('BugSmash body limits', () => {
     const form = new FormData();
     form.set('projectName', 'Too big');
     form.set('projectType', 'pdf');
-    form.set('file', new Blob([new Uint8Array(4 * 1024 * 1024)], { type: 'application/pdf' }), 'big.pdf');
+    form.set('file', new Blob([new Uint8Array(300 * 1024)], { type: 'application/pdf' }), 'big.pdf');
     const answer = await fetch(`${emulator.bugsmashUrl}/project/generate-review-link`, {
       method: 'POST',
       headers: { 'x-api-key': API_KEY },
@@ -230,6 +234,51 @@ describe('BugSmash body limits', () => {
       message: 'The file must not be greater than 256 kilobytes.',
     });
     expect(emulator.state().bugsmash.projects.some((p) => p.name === 'Too big')).toBe(false);
+    expect((await control('/health')).status).toBe(200);
+  });
+
+  it('refuses with 413 an upload whose files pass the request total, declared or chunked, storing nothing', async () => {
+    const form = new FormData();
+    form.set('projectName', 'Too many');
+    form.set('projectType', 'image');
+    // Three files each under the 256 KiB per-file limit, together past the 640 KiB total.
+    for (const name of ['a.png', 'b.png', 'c.png'])
+      form.append('files[]', new Blob([new Uint8Array(250 * 1024)], { type: 'image/png' }), name);
+    const declared = await fetch(`${emulator.bugsmashUrl}/project/generate-review-link`, {
+      method: 'POST',
+      headers: { 'x-api-key': API_KEY },
+      body: form,
+    });
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toEqual({
+      status: false,
+      message:
+        'The request must not be greater than 640 kilobytes in total; send fewer or smaller files per request.',
+    });
+
+    // Without Content-Length the bytes are counted as they arrive.
+    const encoded = new Response(form);
+    const bytes = Buffer.from(await encoded.arrayBuffer());
+    const chunkedStatus = await new Promise<number | undefined>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: emulator.port,
+          method: 'POST',
+          path: '/api/v2/project/generate-review-link',
+          headers: { 'x-api-key': API_KEY, 'content-type': encoded.headers.get('content-type') ?? '' },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode);
+        },
+      );
+      req.on('error', reject);
+      for (let at = 0; at < bytes.length; at += 64 * 1024) req.write(bytes.subarray(at, at + 64 * 1024));
+      req.end();
+    });
+    expect(chunkedStatus).toBe(413);
+    expect(emulator.state().bugsmash.projects.some((p) => p.name === 'Too many')).toBe(false);
     expect((await control('/health')).status).toBe(200);
   });
 

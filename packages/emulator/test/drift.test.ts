@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises';
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 import { expect, it } from 'vitest';
 
-// What `openapi-typescript <spec> --output …` (the `generate` script) writes for each spec the
-// emulator serves: the handlers' types come from these files, so they must be what the specs say today.
-const SPECS = ['apps-script', 'bugsmash', 'emulator'] as const;
+// What `openapi-typescript <spec> --output …` (the `generate` script) writes for the emulator's own
+// control spec: the control handlers' types come from it. The two services' types are the clients'
+// generated schema (`@specbound/apps-script/schema`, `@specbound/bugsmash/schema`), drift-checked there.
+const SPECS = ['emulator'] as const;
 
 it.each(SPECS)('src/generated/%s.ts is what the spec generates today', { timeout: 30_000 }, async (name) => {
   const spec = new URL(`../../../specs/${name}/openapi.yaml`, import.meta.url);

@@ -231,3 +231,119 @@ describe('the preload (node --import @specbound/emulator/redirect)', () => {
     );
   });
 });
+
+describe('the redirect keeps credentials from leaving', () => {
+  it('refuses an emulator URL that is not this machine unless allowed explicitly', () => {
+    for (const url of [
+      'http://192.0.2.10:8787',
+      'https://emulator.example',
+      'http://127.0.0.1.nip.io:8787',
+    ]) {
+      expect(() => installRedirect(url), url).toThrow(RedirectConfigError);
+      expect(() => installRedirect(url), url).toThrow(/not this machine.*SPECBOUND_EMULATOR_ALLOW_REMOTE=1/);
+    }
+    installRedirect('http://192.0.2.10:8787', { allowRemote: true })();
+    for (const url of ['http://localhost:8787', 'http://127.0.0.2:1', 'http://[::1]:8787'])
+      installRedirect(url)();
+  });
+
+  let emulator: RunningEmulator;
+  let proxy: Server;
+  const seenByProxy: string[] = [];
+  beforeAll(async () => {
+    emulator = await strictEmulator();
+    // Stands in for the network: with NODE_USE_ENV_PROXY every request the child sends to any host
+    // but loopback comes here, so a request that leaks is seen, and none reaches Google.
+    proxy = createServer((req, res) => {
+      seenByProxy.push(`${req.method} ${req.url} ${req.headers.authorization ?? '-'}`);
+      req.resume();
+      res.writeHead(599).end();
+    });
+    proxy.on('connect', (req, socket) => {
+      seenByProxy.push(`CONNECT ${req.url}`);
+      socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    await emulator?.close();
+    await new Promise((resolve) => proxy?.close(resolve));
+  });
+
+  const leaks = `
+    const https = await import('node:https');
+    const http = await import('node:http');
+    const report = (what) => (error) => console.log(what + ': ' + error.name + ': ' + error.message);
+    await fetch('http://www.googleapis.com/drive/v3/files', { headers: { authorization: 'Bearer live-token' } })
+      .then((r) => console.log('fetch sent ' + r.status), report('fetch'));
+    await new Promise((resolve) => {
+      http.get({ host: 'www.googleapis.com', path: '/drive/v3/files?access_token=ya29.live' }, () => resolve())
+        .on('error', (error) => { report('http.get query')(error); resolve(); });
+    });
+    await fetch(new Request('http://accounts.google.com/o/oauth2/token', { method: 'POST', body: 'grant_type=refresh_token&refresh_token=1//live' }))
+      .then((r) => console.log('fetch Request sent ' + r.status), report('fetch Request'));
+    await new Promise((resolve) => {
+      const req = http.request('http://www.googleapis.com/oauth2/v4/token', { method: 'POST' }, (r) => { console.log('http sent ' + r.statusCode); resolve(); });
+      req.on('error', (error) => { report('http')(error); resolve(); });
+      req.write('client_id=x&client_secret=');
+      req.end('live-secret');
+    });
+    await new Promise((resolve) => {
+      https.get('https://www.googleapis.com/discovery/v1/apis', { headers: { authorization: 'Bearer live-token' } }, () => resolve())
+        .on('error', (error) => { report('https.get')(error); resolve(); });
+    });
+    // No credential: left as it was (it reaches the network, here the proxy).
+    await new Promise((resolve) => {
+      http.get('http://www.googleapis.com/discovery/v1/apis', (r) => { r.resume(); console.log('plain http.get ' + r.statusCode); resolve(); })
+        .on('error', (error) => { report('plain http.get')(error); resolve(); });
+    });
+  `;
+
+  it('fails a request carrying a Google credential to a Google host it does not redirect, naming the host, and sends nothing', async () => {
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const out = await runNode(['--import', PRELOAD, '--input-type=module', '-e', leaks], {
+      cwd: tmpdir(),
+      env: cleanEnv({
+        SPECBOUND_EMULATOR_URL: emulator.appsScriptUrl,
+        NODE_USE_ENV_PROXY: '1',
+        HTTP_PROXY: proxyUrl,
+        HTTPS_PROXY: proxyUrl,
+        NO_PROXY: '127.0.0.1',
+      }),
+    });
+    expect(out.code, out.stderr).toBe(0);
+    const lines = out.stdout.trim().split('\n');
+    const refused = (what: string, host: string, credential: string) =>
+      `${what}: GoogleCredentialBlockedError: specbound: refused to send a request carrying ${credential} to ${host}: the emulator redirect (SPECBOUND_EMULATOR_URL) is on and does not serve this host, so the request would reach Google with a live credential. Nothing was sent. Unset SPECBOUND_EMULATOR_URL to talk to Google.`;
+    expect(lines).toEqual([
+      refused('fetch', 'www.googleapis.com', 'an Authorization header'),
+      refused('http.get query', 'www.googleapis.com', 'a credential in its URL'),
+      refused('fetch Request', 'accounts.google.com', 'a refresh_token in its body'),
+      refused('http', 'www.googleapis.com', 'a client_secret in its body'),
+      refused('https.get', 'www.googleapis.com', 'an Authorization header'),
+      'plain http.get 599',
+    ]);
+    expect(seenByProxy).toEqual(['GET http://www.googleapis.com/discovery/v1/apis -']);
+  });
+
+  it('the preload stops the tool with exit code 2 for an emulator on another machine, unless allowed', async () => {
+    const remote = await runNode(['--import', PRELOAD, '-e', 'console.log("ran")'], {
+      cwd: tmpdir(),
+      env: cleanEnv({ SPECBOUND_EMULATOR_URL: 'http://192.0.2.10:8787' }),
+    });
+    expect(remote.code).toBe(2);
+    expect(remote.stdout).toBe('');
+    expect(remote.stderr).toMatch(
+      /^specbound: SPECBOUND_EMULATOR_URL points at 192\.0\.2\.10, which is not this machine/,
+    );
+    const allowed = await runNode(['--import', PRELOAD, '-e', 'console.log("ran")'], {
+      cwd: tmpdir(),
+      env: cleanEnv({
+        SPECBOUND_EMULATOR_URL: 'http://192.0.2.10:8787',
+        SPECBOUND_EMULATOR_ALLOW_REMOTE: '1',
+      }),
+    });
+    expect(allowed.code).toBe(0);
+    expect(allowed.stdout).toBe('ran\n');
+  });
+});

@@ -35,6 +35,7 @@ describe('routes come from the specs', () => {
       new BugsmashBackend({
         webhooks: dispatcher,
         maxUploadBytes: 1,
+        maxUploadRequestBytes: 1,
         filesBaseUrl: () => '',
       }),
       'k',

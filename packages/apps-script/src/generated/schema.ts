@@ -2180,3 +2180,25 @@ export interface operations {
         };
     };
 }
+type FlattenedDeepRequired<T> = {
+    [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
+};
+type ReadonlyArray<T> = [
+    Exclude<T, undefined>
+] extends [
+    unknown[]
+] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const pathsV1ProjectsScriptIdMetricsGetParametersQueryMetricsGranularityValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/projects/{scriptId}/metrics"]["get"]["parameters"]["query"]["metricsGranularity"]> = ["UNSPECIFIED_GRANULARITY", "WEEKLY", "DAILY"];
+export const addOnEntryPointAddOnTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AddOnEntryPoint"]["addOnType"]> = ["UNKNOWN_ADDON_TYPE", "GMAIL", "DATA_STUDIO"];
+export const entryPointEntryPointTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EntryPoint"]["entryPointType"]> = ["ENTRY_POINT_TYPE_UNSPECIFIED", "WEB_APP", "EXECUTION_API", "ADD_ON"];
+export const errorBodyErrorStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorBody"]["error"]["status"]> = ["OK", "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_EXCEEDED", "NOT_FOUND", "ALREADY_EXISTS", "PERMISSION_DENIED", "UNAUTHENTICATED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION", "ABORTED", "OUT_OF_RANGE", "UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA_LOSS"];
+export const executionApiConfigAccessValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionApiConfig"]["access"]> = ["UNKNOWN_ACCESS", "MYSELF", "DOMAIN", "ANYONE", "ANYONE_ANONYMOUS"];
+export const fileTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["File"]["type"]> = ["ENUM_TYPE_UNSPECIFIED", "SERVER_JS", "HTML", "JSON"];
+export const processRuntimeVersionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Process"]["runtimeVersion"]> = ["RUNTIME_VERSION_UNSPECIFIED", "DEPRECATED_ES5", "V8"];
+export const processStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ProcessStatus"]> = ["PROCESS_STATUS_UNSPECIFIED", "RUNNING", "PAUSED", "COMPLETED", "CANCELED", "FAILED", "TIMED_OUT", "UNKNOWN", "DELAYED", "EXECUTION_DISABLED"];
+export const processTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ProcessType"]> = ["PROCESS_TYPE_UNSPECIFIED", "ADD_ON", "EXECUTION_API", "TIME_DRIVEN", "TRIGGER", "WEBAPP", "EDITOR", "SIMPLE_TRIGGER", "MENU", "BATCH_TASK"];
+export const userAccessLevelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserAccessLevel"]> = ["USER_ACCESS_LEVEL_UNSPECIFIED", "NONE", "READ", "WRITE", "OWNER"];
+export const webAppConfigAccessValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebAppConfig"]["access"]> = ["UNKNOWN_ACCESS", "MYSELF", "DOMAIN", "ANYONE", "ANYONE_ANONYMOUS"];
+export const webAppConfigExecuteAsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebAppConfig"]["executeAs"]> = ["UNKNOWN_EXECUTE_AS", "USER_ACCESSING", "USER_DEPLOYING"];
+export const componentsParametersAltValues: ReadonlyArray<FlattenedDeepRequired<components>["parameters"]["Alt"]> = ["json", "media", "proto"];
+export const componentsParametersXgafvValues: ReadonlyArray<FlattenedDeepRequired<components>["parameters"]["Xgafv"]> = ["1", "2"];

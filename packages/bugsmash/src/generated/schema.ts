@@ -2163,3 +2163,20 @@ export interface operations {
         };
     };
 }
+type FlattenedDeepRequired<T> = {
+    [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
+};
+type ReadonlyArray<T> = [
+    Exclude<T, undefined>
+] extends [
+    unknown[]
+] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const commentPriorityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CommentPriority"]> = ["Unset", "P1", "P2", "P3", "P4"];
+export const commentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CommentStatus"]> = ["Active", "Resolved"];
+export const createFileProjectRequestProjectTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateFileProjectRequest"]["projectType"]> = ["pdf", "video", "audio", "image"];
+export const createMultiImageProjectRequestProjectTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateMultiImageProjectRequest"]["projectType"]> = ["multi_images"];
+export const deviceCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeviceCode"]> = ["L", "M", "S", "I"];
+export const projectTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ProjectType"]> = ["image", "video", "pdf", "audio", "website", "ppt", "email"];
+export const shareAccessValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ShareAccess"]> = ["public", "private"];
+export const stringBooleanValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StringBoolean"]> = ["true", "false"];
+export const webhookEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookEvent"]> = ["new_comment", "comment_replied", "status_changed", "comment_updated"];

@@ -1,6 +1,10 @@
 // Rules Apps Script applies when content is saved, and what it derives from content (function sets,
 // entry points from the manifest).
-import type { components } from '../generated/apps-script.ts';
+import {
+  type components,
+  executionApiConfigAccessValues,
+  fileTypeValues,
+} from '@specbound/apps-script/schema';
 import type { AsDeployment, AsFile, FileType, RuntimeVersion } from './model.ts';
 
 type Schemas = components['schemas'];
@@ -91,7 +95,8 @@ export function runtimeOf(manifest: Manifest): RuntimeVersion {
   return manifest.runtimeVersion === 'DEPRECATED_ES5' ? 'DEPRECATED_ES5' : 'V8';
 }
 
-const ACCESS: readonly Access[] = ['MYSELF', 'DOMAIN', 'ANYONE', 'ANYONE_ANONYMOUS'];
+// What a manifest may name (the spec's values less the UNKNOWN_ACCESS placeholder).
+const ACCESS: readonly Access[] = executionApiConfigAccessValues.filter((a) => a !== 'UNKNOWN_ACCESS');
 const accessOf = (value: unknown): Access | undefined => ACCESS.find((a) => a === value);
 
 /** The execution API access the manifest grants, or undefined when it is not an API executable. */
@@ -149,5 +154,5 @@ export function functionSetOf(source: string): Schemas['Function'][] {
 }
 
 export function isFileType(value: string | undefined): value is FileType {
-  return value === 'SERVER_JS' || value === 'HTML' || value === 'JSON' || value === 'ENUM_TYPE_UNSPECIFIED';
+  return (fileTypeValues as readonly (string | undefined)[]).includes(value);
 }

@@ -1,5 +1,5 @@
 // Deployments: a version plus config; the first is the read-only HEAD deployment.
-import type { components } from '../generated/apps-script.ts';
+import type { components } from '@specbound/apps-script/schema';
 import type { AppsScriptBackend } from './backend.ts';
 import { newDeploymentId, nowIso, page } from './backend.ts';
 import { MANIFEST } from './content.ts';

@@ -1,5 +1,5 @@
+import type { operations } from '@specbound/apps-script/schema';
 import type { TypedHandlers } from '../core/typed.ts';
-import type { operations } from '../generated/apps-script.ts';
 import type { AsUser } from './model.ts';
 
 /** The handlers of some Apps Script operations, typed by the spec. */

@@ -1,5 +1,5 @@
-// Apps Script resources on the wire, typed by the spec's schemas (src/generated/apps-script.ts).
-import type { components } from '../generated/apps-script.ts';
+// Apps Script resources on the wire, typed by the spec's schemas (`@specbound/apps-script/schema`, the client's generated types).
+import type { components } from '@specbound/apps-script/schema';
 import type { AppsScriptBackend } from './backend.ts';
 import { formatDuration } from './backend.ts';
 import { entryPointsOf, functionSetOf, manifestFrom } from './content.ts';

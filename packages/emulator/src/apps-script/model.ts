@@ -1,7 +1,12 @@
-// The Apps Script state as the emulator keeps it (and as the state document spells it). Enums come
-// from the spec's schemas; the lists below (needed at run time, for the process store's columns) are
-// checked against them, so a value the spec adds or drops stops compiling until they follow.
-import type { components } from '../generated/apps-script.ts';
+// The Apps Script state as the emulator keeps it (and as the state document spells it). Enums and
+// their value lists come from the spec, through the client's generated schema.
+import {
+  type components,
+  processRuntimeVersionValues,
+  processStatusValues,
+  processTypeValues,
+  userAccessLevelValues,
+} from '@specbound/apps-script/schema';
 
 type Schemas = components['schemas'];
 
@@ -56,60 +61,16 @@ export type AsProject = {
   deployments: AsDeployment[];
 };
 
-export const PROCESS_TYPES = [
-  'PROCESS_TYPE_UNSPECIFIED',
-  'ADD_ON',
-  'EXECUTION_API',
-  'TIME_DRIVEN',
-  'TRIGGER',
-  'WEBAPP',
-  'EDITOR',
-  'SIMPLE_TRIGGER',
-  'MENU',
-  'BATCH_TASK',
-] as const satisfies readonly Schemas['ProcessType'][];
-export const PROCESS_STATUSES = [
-  'PROCESS_STATUS_UNSPECIFIED',
-  'RUNNING',
-  'PAUSED',
-  'COMPLETED',
-  'CANCELED',
-  'FAILED',
-  'TIMED_OUT',
-  'UNKNOWN',
-  'DELAYED',
-  'EXECUTION_DISABLED',
-] as const satisfies readonly Schemas['ProcessStatus'][];
-export const ACCESS_LEVELS = [
-  'USER_ACCESS_LEVEL_UNSPECIFIED',
-  'NONE',
-  'READ',
-  'WRITE',
-  'OWNER',
-] as const satisfies readonly Schemas['UserAccessLevel'][];
-export const RUNTIME_VERSIONS = [
-  'RUNTIME_VERSION_UNSPECIFIED',
-  'DEPRECATED_ES5',
-  'V8',
-] as const satisfies readonly NonNullable<Schemas['Process']['runtimeVersion']>[];
-
 export type ProcessType = Schemas['ProcessType'];
 export type ProcessStatus = Schemas['ProcessStatus'];
 export type AccessLevel = Schemas['UserAccessLevel'];
 export type RuntimeVersion = NonNullable<Schemas['Process']['runtimeVersion']>;
 
-// Each list names every value of its enum (the `satisfies` above checks the other direction).
-type Exhaustive<List extends readonly string[], Enum extends string> = [Exclude<Enum, List[number]>] extends [
-  never,
-]
-  ? true
-  : Exclude<Enum, List[number]>;
-export const ENUMS_COVERED: [
-  Exhaustive<typeof PROCESS_TYPES, ProcessType>,
-  Exhaustive<typeof PROCESS_STATUSES, ProcessStatus>,
-  Exhaustive<typeof ACCESS_LEVELS, AccessLevel>,
-  Exhaustive<typeof RUNTIME_VERSIONS, RuntimeVersion>,
-] = [true, true, true, true];
+// The enums' values at run time (the process store's columns), generated from the spec.
+export const PROCESS_TYPES: readonly ProcessType[] = processTypeValues;
+export const PROCESS_STATUSES: readonly ProcessStatus[] = processStatusValues;
+export const ACCESS_LEVELS: readonly AccessLevel[] = userAccessLevelValues;
+export const RUNTIME_VERSIONS: readonly RuntimeVersion[] = processRuntimeVersionValues;
 
 /** One process (execution) in the state document. */
 export type AsProcessRecord = {

@@ -1,5 +1,5 @@
 // Processes (executions) as the API lists them, and the metrics derived from them.
-import type { components } from '../generated/apps-script.ts';
+import type { components } from '@specbound/apps-script/schema';
 import type { AppsScriptBackend } from './backend.ts';
 import { decodePageToken, encodePageToken, pageSizeOf } from './backend.ts';
 import { invalidArgument } from './errors.ts';

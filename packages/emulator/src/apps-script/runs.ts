@@ -3,8 +3,8 @@
 // stopped and recorded as CANCELED; one stopped by a reset leaves no trace (its state is gone);
 // when every worker is busy and the queue is full the answer is Google's 429 RESOURCE_EXHAUSTED.
 
+import type { components } from '@specbound/apps-script/schema';
 import { ServiceError } from '../core/types.ts';
-import type { components } from '../generated/apps-script.ts';
 import { PoolBusy, RunStopped } from '../sandbox/pool.ts';
 import type { RunOutcome } from '../sandbox/types.ts';
 import type { AppsScriptBackend } from './backend.ts';

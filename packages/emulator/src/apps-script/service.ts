@@ -1,9 +1,9 @@
 // The Apps Script API on the emulator: Google's auth and error shapes, `fields` partial responses,
 // ETags, and one handler per operationId of specs/apps-script.
 import { createHash } from 'node:crypto';
+import type { operations } from '@specbound/apps-script/schema';
 import { bindHandlers } from '../core/typed.ts';
 import type { Reply, Service } from '../core/types.ts';
-import type { operations } from '../generated/apps-script.ts';
 import type { CompiledSpec } from '../spec/operations.ts';
 import type { AppsScriptBackend } from './backend.ts';
 import { deploymentHandlers } from './deployments.ts';

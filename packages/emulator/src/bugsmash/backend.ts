@@ -14,6 +14,8 @@ export interface BugsmashOptions {
   webhooks: WebhookDispatcher;
   /** Largest accepted upload per file, in bytes. */
   maxUploadBytes: number;
+  /** Largest whole upload request (every file and field), in bytes. */
+  maxUploadRequestBytes: number;
   /** Base URL file downloads are served under (`<origin>/__emulator/files`). */
   filesBaseUrl: () => string;
   /** Where entity changes are noted for the state file (default: a tracker nobody saves). */

@@ -1,6 +1,6 @@
 // Folders group projects. Deleting one moves its projects and sub-folders up to its parent.
 import { randomUUID } from 'node:crypto';
-import type { components } from '../generated/bugsmash.ts';
+import type { components } from '@specbound/bugsmash/schema';
 import type { BugsmashBackend } from './backend.ts';
 import type { BugsmashHandlers } from './handlers.ts';
 import { folderJson, projectListItem } from './json.ts';

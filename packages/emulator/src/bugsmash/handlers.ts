@@ -1,5 +1,5 @@
+import type { operations } from '@specbound/bugsmash/schema';
 import type { TypedHandlers } from '../core/typed.ts';
-import type { operations } from '../generated/bugsmash.ts';
 
 /** The operations the emulator serves: the spec's `webhooks` (`receive...`) are deliveries it sends. */
 export type ServedOperations = Omit<operations, `receive${string}`>;

@@ -1,5 +1,5 @@
-// BugSmash resources on the wire, typed by the spec's schemas (src/generated/bugsmash.ts).
-import type { components } from '../generated/bugsmash.ts';
+// BugSmash resources on the wire, typed by the spec's schemas (`@specbound/bugsmash/schema`, the client's generated types).
+import type { components } from '@specbound/bugsmash/schema';
 import type { BugsmashBackend } from './backend.ts';
 import type { BsComment, BsFile, BsFolder, BsProject, BsReply, BsVersion, BsWebhook } from './model.ts';
 import { reviewLink, toPlainText } from './text.ts';

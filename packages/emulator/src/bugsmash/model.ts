@@ -1,6 +1,6 @@
 // The BugSmash state as the emulator keeps it (and as the state document spells it). Wire names
 // (snake_case) are kept where the API uses them; enums and shapes the API shows come from the spec.
-import type { components } from '../generated/bugsmash.ts';
+import type { components } from '@specbound/bugsmash/schema';
 
 type Schemas = components['schemas'];
 

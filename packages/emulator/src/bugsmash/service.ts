@@ -51,8 +51,14 @@ export function bugsmashService(
       ...subscriptionHandlers(backend),
     }),
     maxBodyBytes: BUGSMASH_JSON_LIMIT,
-    // Uploads stream in; each file is refused as soon as it passes the limit (up to 25 images per request).
-    multipart: { fileBytes: backend.options.maxUploadBytes, files: 25, fieldBytes: 64 * 1024 },
+    // Uploads stream in; each file is refused as soon as it passes its limit, and the request as soon
+    // as it passes the total (25 images of 25 MiB would otherwise be 625 MiB held in memory).
+    multipart: {
+      fileBytes: backend.options.maxUploadBytes,
+      files: 25,
+      fieldBytes: 64 * 1024,
+      totalBytes: backend.options.maxUploadRequestBytes,
+    },
     authenticate(_operation, headers) {
       const given = headers['x-api-key'];
       const key = Buffer.from(typeof given === 'string' ? given : '');
@@ -90,6 +96,18 @@ export function bugsmashService(
     },
     internalError(message) {
       return { status: 500, body: { status: false, message } };
+    },
+    // Laravel refuses a body past post_max_size with 413 before validation; a JSON body past the
+    // emulator's own limit stays a 422 naming it, as before.
+    tooLarge(limit, what) {
+      if (what !== 'upload') return undefined;
+      return {
+        status: 413,
+        body: {
+          status: false,
+          message: `The request must not be greater than ${Math.floor(limit / 1024)} kilobytes in total; send fewer or smaller files per request.`,
+        },
+      };
     },
   };
 }

@@ -2,7 +2,7 @@
 // tested with a sample event. A URL on the emulator's own origin is refused: a webhook must never be
 // able to drive the emulator (its control API, say).
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { components } from '../generated/bugsmash.ts';
+import type { components } from '@specbound/bugsmash/schema';
 import type { BugsmashBackend } from './backend.ts';
 import type { BugsmashHandlers } from './handlers.ts';
 import { webhookJson } from './json.ts';

@@ -9,6 +9,7 @@ import type { TypedHandlers } from '../core/typed.ts';
 import type { ViolationLog } from '../core/violations.ts';
 import type { operations } from '../generated/emulator.ts';
 import { normalizeState, type StateDocument, StateDocumentError } from '../state.ts';
+import { SecretRedactor, UnknownRedactedSecret } from './redact.ts';
 
 export interface ControlDeps {
   /** `http://127.0.0.1:<port>`, once listening. */
@@ -30,6 +31,8 @@ export function controlHandlers(deps: ControlDeps): TypedHandlers<operations, 'c
     status: 400 as const,
     body: problems === undefined ? { error: message } : { error: message, problems: [...problems] },
   });
+  // Secrets leave only as fingerprints, which a PUT of the same dump turns back into the secrets.
+  const redactor = new SecretRedactor();
   return {
     getHealth: () => ({
       status: 200,
@@ -45,13 +48,14 @@ export function controlHandlers(deps: ControlDeps): TypedHandlers<operations, 'c
       deps.replaceState('demo');
       return { status: 200, body: { ok: true } };
     },
-    getState: () => ({ status: 200, body: deps.snapshot() }),
+    getState: () => ({ status: 200, body: redactor.redact(deps.snapshot()) }),
     setState: (ctx) => {
       let doc: StateDocument;
       try {
-        doc = normalizeState(ctx.body);
+        doc = normalizeState(redactor.restore(ctx.body, deps.snapshot()));
       } catch (error) {
-        if (error instanceof StateDocumentError) return bad(error.message);
+        if (error instanceof StateDocumentError || error instanceof UnknownRedactedSecret)
+          return bad(error.message);
         throw error;
       }
       deps.replaceState(doc);

@@ -12,9 +12,12 @@ export { MAX_JSON_DEPTH, type MultipartLimits } from './limits.ts';
 
 export class BodyTooLarge extends Error {
   readonly limit: number;
-  constructor(limit: number) {
+  /** `upload`: a multipart body past its total; `body`: any other body past its limit. */
+  readonly what: 'body' | 'upload';
+  constructor(limit: number, what: 'body' | 'upload' = 'body') {
     super(`request body is larger than ${limit} bytes`);
     this.limit = limit;
+    this.what = what;
   }
 }
 
@@ -91,18 +94,22 @@ export function parseJson(raw: Buffer, maxDepth = MAX_JSON_DEPTH): unknown {
  * Parses multipart/form-data as a stream. Returns the fields for handlers (file parts as
  * `UploadedFile`) and a copy for schema validation (file parts as their file name). Names ending in
  * `[]` (PHP style) collect every part; others keep the last. A file past `fileBytes`, too many files
- * or a field past `fieldBytes` ends the parse with a BadBody (the rest of the body is discarded).
+ * or a field past `fieldBytes` ends the parse with a BadBody; a body past `totalBytes` (declared or
+ * counted) with BodyTooLarge. Either way the rest of the body is discarded, not held.
  */
 export function parseMultipart(
   req: IncomingMessage,
   contentType: string,
   limits: MultipartLimits,
 ): Promise<{ fields: JsonObject; forValidation: JsonObject }> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limits.totalBytes)
+    return Promise.reject(new BodyTooLarge(limits.totalBytes, 'upload'));
   return new Promise((resolve, reject) => {
     const fields: JsonObject = {};
     const forValidation: JsonObject = {};
     let failed = false;
-    const fail = (error: BadBody) => {
+    const fail = (error: BadBody | BodyTooLarge) => {
       if (failed) return;
       failed = true;
       req.unpipe(parser);
@@ -187,6 +194,12 @@ export function parseMultipart(
       maybeDone();
     });
     req.on('error', () => fail(new BadBody('multipart', 'the upload was interrupted')));
+    // A chunked body declares no length: count it as it comes.
+    let received = 0;
+    req.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limits.totalBytes) fail(new BodyTooLarge(limits.totalBytes, 'upload'));
+    });
     req.pipe(parser);
   });
 }

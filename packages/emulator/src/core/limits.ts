@@ -11,4 +11,9 @@ export interface MultipartLimits {
   files: number;
   /** Largest non-file field value, in bytes. */
   fieldBytes: number;
+  /**
+   * Largest whole request body, in bytes: checked against `Content-Length` before anything is read
+   * and again as the bytes arrive, so many files under `fileBytes` cannot add up to more in memory.
+   */
+  totalBytes: number;
 }

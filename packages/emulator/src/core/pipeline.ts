@@ -109,10 +109,9 @@ export async function handleServiceRequest<P>(
       body = await readRequestBody(service, operation, req, contentType, problems);
     } catch (error) {
       if (error instanceof BodyTooLarge) {
-        req.resume();
-        const reply = service.tooLarge?.(error.limit);
-        if (reply !== undefined)
-          return send(res, { ...reply, headers: { ...reply.headers, connection: 'close' } });
+        discardRest(req, error.limit);
+        const reply = service.tooLarge?.(error.limit, error.what);
+        if (reply !== undefined) return send(res, reply);
         problems.push({ location: 'body', field: 'body', keyword: 'bodySize', message: error.message });
       } else if (error instanceof BadBody) {
         problems.push({
@@ -199,6 +198,20 @@ export async function handleServiceRequest<P>(
   }
   if (res.destroyed) return;
   send(res, reply);
+}
+
+/**
+ * Reads and drops what is left of a body that is past its limit. A client still sending it (fetch
+ * sends the whole body before it reads the answer) then gets the answer instead of a broken pipe;
+ * one that sends more than another `limit` bytes is cut off. Nothing is held.
+ */
+function discardRest(req: IncomingMessage, limit: number): void {
+  let dropped = 0;
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > limit) req.socket.destroy();
+  });
+  req.resume();
 }
 
 async function readRequestBody<P>(

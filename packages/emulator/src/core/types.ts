@@ -79,8 +79,11 @@ export interface Service<P> {
   multipart?: MultipartLimits;
   /** A check before anything else (the control API's cross-site and content-type rules). */
   admit?(operation: Operation, headers: IncomingHttpHeaders): Reply | undefined;
-  /** The answer to a body past the limit; by default a request problem (`invalidRequest`). */
-  tooLarge?(limit: number): Reply;
+  /**
+   * The answer to a body past its limit (`upload`: a multipart body past its total); undefined, or
+   * no such method, makes it a request problem (`invalidRequest`).
+   */
+  tooLarge?(limit: number, what: 'body' | 'upload'): Reply | undefined;
   /** The answer to a body of a media type the operation does not take; by default `invalidRequest`. */
   unsupportedMediaType?(mediaType: string, expected: string[]): Reply;
   /** Checks that need the typed parameters but must run before the handler changes anything. */

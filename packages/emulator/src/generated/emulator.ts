@@ -73,12 +73,12 @@ export interface paths {
         };
         /**
          * Read the state document
-         * @description The whole state, in the state file's format. Uploaded bytes are referenced by hash, not included.
+         * @description The whole state, in the state file's format. Uploaded bytes are referenced by hash, not included. No secret is shown in clear: bearer tokens (the keys of `appsScript.tokens`) and webhook signing secrets read `redacted:<fingerprint>`, a keyed hash that is different on every start of the emulator.
          */
         get: operations["getState"];
         /**
          * Replace the state document
-         * @description Stops every running script and replaces the state with the document (faults stay). A document that is not valid (a missing field, a duplicate id, nested too deep) is refused with 400 and changes nothing.
+         * @description Stops every running script and replaces the state with the document (faults stay). A document that is not valid (a missing field, a duplicate id, nested too deep) is refused with 400 and changes nothing. A `redacted:<fingerprint>` value, as read from `GET /state` of this same run, stands for the secret the emulator holds under that fingerprint; one it holds no secret for is refused with 400.
          */
         put: operations["setState"];
         post?: never;
