@@ -1,9 +1,8 @@
 // What a command's `run` receives: the streams, the global options, and factories for the
 // clients (created on first use, so `--help` and usage errors never touch auth).
 import type { AppsScriptClient } from '@specbound/apps-script';
-import type { BugSmashClient } from '@specbound/bugsmash';
 import type { LogEvent } from '@specbound/http';
-import { AuthRequiredError, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import { BUGSMASH_URL, type GlobalOptions, GOOGLE_APPS_SCRIPT_URL } from './globals.js';
 import { Io, type OutStream } from './output.js';
 
@@ -33,10 +32,13 @@ export interface CliContext {
   cwd: string;
   appsScriptUrl: string;
   bugsmashUrl: string;
-  /** The Apps Script client, authenticated; throws `AuthRequiredError` without credentials. */
+  /** With `--debug`: logs each HTTP request (redacted) on stderr; every client the CLI creates gets it. */
+  logger: ((event: LogEvent) => void) | undefined;
+  /**
+   * The Apps Script client, authenticated; throws `AuthRequiredError` without credentials. (The
+   * BugSmash client comes from `commands/bugsmash/client.ts`, which also reads `--api-key-file`.)
+   */
   appsScript(): Promise<AppsScriptClient>;
-  /** The BugSmash client, authenticated; throws `AuthRequiredError` without an API key. */
-  bugsmash(): Promise<BugSmashClient>;
 }
 
 export interface ContextOptions {
@@ -83,7 +85,6 @@ export function createContext(options: ContextOptions): CliContext {
       : undefined;
 
   let appsScript: Promise<AppsScriptClient> | undefined;
-  let bugsmash: Promise<BugSmashClient> | undefined;
   return {
     io,
     streams,
@@ -92,6 +93,7 @@ export function createContext(options: ContextOptions): CliContext {
     cwd: options.cwd ?? process.cwd(),
     appsScriptUrl,
     bugsmashUrl,
+    logger,
     appsScript() {
       appsScript ??= (async () => {
         // The credential sources in their order (tools/src/auth/resolve.ts); google-auth-library
@@ -116,21 +118,6 @@ export function createContext(options: ContextOptions): CliContext {
         return createAppsScriptClient({ baseUrl: appsScriptUrl, auth, logger });
       })();
       return appsScript;
-    },
-    bugsmash() {
-      bugsmash ??= (async () => {
-        // The same names as the `bugsmash` commands read (BUGSMASH_API_KEY first).
-        const apiKey = (env.BUGSMASH_API_KEY ?? env.SPECBOUND_BUGSMASH_API_KEY)?.trim();
-        if (apiKey === undefined || apiKey === '') {
-          throw new AuthRequiredError('No BugSmash API key: BUGSMASH_API_KEY is not set.', {
-            hint: 'Create a key in BugSmash (Settings → API) and export BUGSMASH_API_KEY=<key>.',
-          });
-        }
-        io.addSecret(apiKey);
-        const { createBugSmashClient } = await import('@specbound/bugsmash');
-        return createBugSmashClient({ apiKey, baseUrl: bugsmashUrl, logger });
-      })();
-      return bugsmash;
     },
   };
 }
