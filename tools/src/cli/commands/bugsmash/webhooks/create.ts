@@ -1,16 +1,36 @@
+// `specbound bs webhooks create`: a URL subscribed to events; the signing secret is shown once (or
+// written to --secret-out).
 import { resolve } from 'node:path';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { WebhookEventName } from '@specbound/bugsmash';
-import { type Delivery, listenForWebhooks } from '../../../bugsmash/listen.js';
-import { createWebhook, readWebhookSecret, writeSecretFile } from '../../../bugsmash/webhooks.js';
-import { ToolsError, UsageError } from '../../../errors.js';
-import type { CliContext } from '../../context.js';
-import { untilStopped } from '../../signals.js';
-import { type AuthOptions, bugsmashClient } from './client.js';
+import { ToolsError, UsageError } from '../../../../errors.js';
+import { type CliContext, contextOf } from '../../../context.js';
+import { type AuthOptions, bugsmashClient } from '../client.js';
+import { EVENTS, events } from '../options.js';
 
-export async function webhooksCreate(
-  ctx: CliContext,
-  options: AuthOptions & { url: string; events: WebhookEventName[]; secretOut?: string | undefined },
-): Promise<void> {
+export interface WebhooksCreateOptions extends AuthOptions {
+  url: string;
+  events: WebhookEventName[];
+  secretOut?: string | undefined;
+}
+
+export function define(webhooks: CommandUnknownOpts): void {
+  webhooks
+    .command('create')
+    .description('subscribe a URL to events; the signing secret is shown once (or written to --secret-out)')
+    .requiredOption('--url <url>', 'where deliveries go')
+    .option('--events <events>', `comma-separated (default all: ${EVENTS.join(',')})`, events)
+    .option(
+      '--secret-out <file>',
+      'write the signing secret to a new file (mode 0600) instead of printing it',
+    )
+    .action((_options, command) => {
+      const options = command.optsWithGlobals();
+      return run(contextOf(command), { ...options, events: options.events ?? [...EVENTS] });
+    });
+}
+
+export async function run(ctx: CliContext, options: WebhooksCreateOptions): Promise<void> {
   if (options.secretOut !== undefined) {
     const { access } = await import('node:fs/promises');
     if (
@@ -24,6 +44,7 @@ export async function webhooksCreate(
       });
     }
   }
+  const { createWebhook, writeSecretFile } = await import('../../../../bugsmash/webhooks.js');
   const client = await bugsmashClient(ctx, options);
   const created = await createWebhook(client, { url: options.url, events: options.events });
   if (created.secret === undefined) {
@@ -48,80 +69,4 @@ export async function webhooksCreate(
   ctx.io.hint(
     'Store the secret now; BugSmash will not show it again. --secret-out FILE writes it to a file.',
   );
-}
-
-export async function webhooksLs(ctx: CliContext, options: AuthOptions): Promise<void> {
-  const client = await bugsmashClient(ctx, options);
-  const hooks = await client.webhooks.list({});
-  ctx.io.table(hooks, [
-    { header: 'id', value: (w) => w.id },
-    { header: 'url', value: (w) => w.webhookUrl },
-    { header: 'events', value: (w) => (w.events ?? []).join(',') },
-  ]);
-}
-
-export async function webhooksRm(ctx: CliContext, webhookId: string, options: AuthOptions): Promise<void> {
-  const client = await bugsmashClient(ctx, options);
-  await client.webhooks.delete({ webhookId });
-  ctx.io.result({ deleted: webhookId }, () => ctx.io.line(`deleted webhook ${webhookId}`));
-}
-
-export async function webhooksTest(
-  ctx: CliContext,
-  options: AuthOptions & { event: WebhookEventName },
-): Promise<void> {
-  const client = await bugsmashClient(ctx, options);
-  const answer = await client.webhooks.test({ event: options.event });
-  ctx.io.result({ event: options.event, answer }, () =>
-    ctx.io.line(`sent a sample ${options.event} delivery to every webhook subscribed to it`),
-  );
-}
-
-export async function webhooksListen(
-  ctx: CliContext,
-  options: { port: number; secretFile?: string | undefined; forwardTo?: string | undefined },
-): Promise<void> {
-  if (options.forwardTo !== undefined) {
-    const url = URL.canParse(options.forwardTo) ? new URL(options.forwardTo) : undefined;
-    if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-      throw new UsageError(`--forward-to: "${options.forwardTo}" is not an http(s) URL.`, {
-        hint: 'Pass e.g. --forward-to http://localhost:3000/webhooks/bugsmash',
-      });
-    }
-  }
-  const secret = await readWebhookSecret(
-    options.secretFile === undefined ? undefined : resolve(ctx.cwd, options.secretFile),
-    ctx.env,
-  );
-  ctx.io.addSecret(secret);
-  const print = (d: Delivery) => {
-    if (ctx.io.json) {
-      ctx.io.jsonLine(d);
-      return;
-    }
-    const what = `${d.event ?? 'unknown event'}${d.test === true ? ' (test)' : ''}${d.commentId === undefined ? '' : ` comment ${d.commentId}`}`;
-    if (d.outcome === 'rejected') {
-      ctx.io.line(`${d.at}  ${ctx.io.style('red', 'rejected')}  ${what}: ${d.reason ?? ''} → ${d.status}`);
-      return;
-    }
-    const forwarded =
-      d.forwarded === undefined
-        ? ''
-        : d.forwarded.error === undefined
-          ? ` → ${d.forwarded.url} ${d.forwarded.status}`
-          : ` → ${d.forwarded.url} failed: ${d.forwarded.error}`;
-    ctx.io.line(`${d.at}  ${ctx.io.style('green', 'verified')}  ${what}${forwarded} → ${d.status}`);
-  };
-  const listener = await listenForWebhooks({
-    secret,
-    port: options.port,
-    forwardTo: options.forwardTo,
-    onDelivery: print,
-  });
-  ctx.io.progress(
-    `listening on ${listener.url}${options.forwardTo === undefined ? '' : `, forwarding to ${options.forwardTo}`} (Ctrl-C stops)`,
-  );
-  ctx.io.hint(`point a webhook at it: specbound bs webhooks create --url ${listener.url}`);
-  await untilStopped();
-  await listener.close();
 }
