@@ -5,6 +5,7 @@ import type { LogEvent } from '@specbound/http';
 import { UsageError } from '../errors.js';
 import { BUGSMASH_URL, type GlobalOptions, GOOGLE_APPS_SCRIPT_URL } from './globals.js';
 import { Io, type OutStream } from './output.js';
+import type { ServiceUrls } from './report.js';
 
 /**
  * Where a run reads and writes: the process's own streams, environment and directory, unless
@@ -153,15 +154,26 @@ interface CommandLike {
   readonly parent?: CommandLike | null;
 }
 
+// The base URLs each run's command used, keyed by its root command: how main.ts tells which service
+// an API error came from.
+const serviceUrls = new WeakMap<object, ServiceUrls>();
+
+/** The base URLs the command of a run (its root command) talks to, once it has started. */
+export function serviceUrlsOf(program: object): ServiceUrls | undefined {
+  return serviceUrls.get(program);
+}
+
 /** The context of a running command (its options merged with the global ones). */
 export function contextOf(command: CommandLike): CliContext {
   let root = command;
   while (root.parent) root = root.parent;
   const runtime = runtimes.get(root) ?? processRuntime();
-  return createContext({
+  const ctx = createContext({
     globals: command.optsWithGlobals() as GlobalOptions,
     env: runtime.env,
     cwd: runtime.cwd,
     streams: { stdout: runtime.stdout, stderr: runtime.stderr },
   });
+  serviceUrls.set(root, { appsScriptUrl: ctx.appsScriptUrl, bugsmashUrl: ctx.bugsmashUrl });
+  return ctx;
 }

@@ -1,7 +1,7 @@
 // The `specbound` program: global options, the group table, errors → exit codes.
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from '@commander-js/extra-typings';
-import { type CliRuntime, processRuntime, setRuntime } from './context.js';
+import { type CliRuntime, processRuntime, serviceUrlsOf, setRuntime } from './context.js';
 import { addGlobalOptions, GLOBAL_VALUE_OPTIONS } from './globals.js';
 import { findGroup, GROUPS } from './groups.js';
 import { addPlaceholder } from './lazy.js';
@@ -65,6 +65,6 @@ export async function main(argv: readonly string[], runtime: Partial<CliRuntime>
         io.hint('hint: run `specbound --help` (or `specbound <command> --help`) for usage.');
       return EXIT.usage;
     }
-    return reportError(error, io, argv.includes('--debug'));
+    return reportError(error, io, argv.includes('--debug'), serviceUrlsOf(program));
   }
 }

@@ -51,7 +51,8 @@ export class DemoStepError extends ToolsError {}
 function check(condition: unknown, step: string, what: string): asserts condition {
   if (!condition) {
     throw new DemoStepError(`demo step "${step}" failed: ${what}`, {
-      hint: 'This is a bug in specbound or its emulator: run `specbound demo --debug` and report the output.',
+      code: 'demo-step-failed',
+      details: { step },
     });
   }
 }
