@@ -21,7 +21,7 @@ export interface ServiceUrls {
   bugsmashUrl: string;
 }
 
-export type Service = 'apps-script' | 'bugsmash';
+type Service = 'apps-script' | 'bugsmash';
 
 export function describeError(error: unknown, urls?: ServiceUrls): Reported {
   if (!(error instanceof Error)) {
@@ -109,7 +109,7 @@ function apiExit(status: number): number {
  * longest, since the emulator serves BugSmash under the Apps Script URL's origin), else the shape of
  * the error body (Google's `{error: {status}}`, BugSmash's `{status: false}` envelope).
  */
-export function serviceOf(error: Error, urls?: ServiceUrls): Service | undefined {
+function serviceOf(error: Error, urls?: ServiceUrls): Service | undefined {
   const { request, body } = error as Error & { request?: { url?: unknown }; body?: unknown };
   const url = typeof request?.url === 'string' ? request.url : '';
   const bases: [Service, string][] = [

@@ -4,7 +4,7 @@ import { type CliContext, contextOf } from '../../context.js';
 import { parsePositiveInt } from '../../parse.js';
 import { renderPulled } from './render.js';
 
-export interface CloneOptions {
+interface CloneOptions {
   version?: number | undefined;
   rootDir?: string | undefined;
 }

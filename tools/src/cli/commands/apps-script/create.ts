@@ -3,7 +3,7 @@ import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { type CliContext, contextOf } from '../../context.js';
 import { renderPulled } from './render.js';
 
-export interface CreateOptions {
+interface CreateOptions {
   title: string;
   rootDir?: string | undefined;
   parentId?: string | undefined;

@@ -4,7 +4,7 @@ import { type CliContext, contextOf } from '../../context.js';
 import { parsePositiveInt } from '../../parse.js';
 import { SCRIPT_ID } from './options.js';
 
-export interface DeployOptions {
+interface DeployOptions {
   deploymentId?: string | undefined;
   version?: number | undefined;
   description?: string | undefined;

@@ -4,7 +4,7 @@ import { type CliContext, contextOf } from '../../context.js';
 import { parsePositiveInt } from '../../parse.js';
 import { renderPulled } from './render.js';
 
-export interface PullOptions {
+interface PullOptions {
   version?: number | undefined;
   force?: true | undefined;
 }

@@ -7,7 +7,7 @@ import { type CliContext, contextOf } from '../../../context.js';
 import { type AuthOptions, bugsmashClient } from '../client.js';
 import { oneOf, PRIORITIES, STATUSES } from '../options.js';
 
-export interface CommentsLsOptions extends AuthOptions {
+interface CommentsLsOptions extends AuthOptions {
   status?: StatusFilter | undefined;
   priority?: Priority | undefined;
   all?: true | undefined;

@@ -6,7 +6,7 @@ import { type CliContext, contextOf } from '../../../context.js';
 import { type AuthOptions, bugsmashClient } from '../client.js';
 import { oneOf, PRIORITIES } from '../options.js';
 
-export interface CommentsSetOptions extends AuthOptions {
+interface CommentsSetOptions extends AuthOptions {
   priority?: Priority | undefined;
   private?: true | undefined;
   public?: true | undefined;

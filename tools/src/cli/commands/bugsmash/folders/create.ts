@@ -4,7 +4,7 @@ import { type CliContext, contextOf } from '../../../context.js';
 import { type AuthOptions, bugsmashClient } from '../client.js';
 import { repeatable } from '../options.js';
 
-export interface FoldersCreateOptions extends AuthOptions {
+interface FoldersCreateOptions extends AuthOptions {
   name: string;
   parent?: string | undefined;
   project?: string[] | undefined;

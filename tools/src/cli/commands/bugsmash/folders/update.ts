@@ -4,7 +4,7 @@ import { type CliContext, contextOf } from '../../../context.js';
 import { type AuthOptions, bugsmashClient } from '../client.js';
 import { oneOf, repeatable } from '../options.js';
 
-export interface FoldersUpdateOptions extends AuthOptions {
+interface FoldersUpdateOptions extends AuthOptions {
   name?: string | undefined;
   add?: string[] | undefined;
   remove?: string[] | undefined;

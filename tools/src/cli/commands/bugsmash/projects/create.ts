@@ -4,7 +4,7 @@ import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { type CliContext, contextOf } from '../../../context.js';
 import { type AuthOptions, bugsmashClient } from '../client.js';
 
-export interface ProjectsCreateOptions extends AuthOptions {
+interface ProjectsCreateOptions extends AuthOptions {
   name: string;
   url?: string | undefined;
   file?: string | undefined;

@@ -5,7 +5,7 @@ import { type CliContext, contextOf } from '../../../context.js';
 import { type AuthOptions, bugsmashClient } from '../client.js';
 import { oneOf, PROJECT_TYPES } from '../options.js';
 
-export interface ProjectsLsOptions extends AuthOptions {
+interface ProjectsLsOptions extends AuthOptions {
   type?: ProjectType | undefined;
   all?: true | undefined;
 }

@@ -8,7 +8,7 @@ import { type CliContext, contextOf } from '../../../context.js';
 import { type AuthOptions, bugsmashClient } from '../client.js';
 import { EVENTS, events } from '../options.js';
 
-export interface WebhooksCreateOptions extends AuthOptions {
+interface WebhooksCreateOptions extends AuthOptions {
   url: string;
   events: WebhookEventName[];
   secretOut?: string | undefined;

@@ -8,7 +8,7 @@ import { type CliContext, contextOf } from '../../../context.js';
 import { parsePort } from '../../../parse.js';
 import { untilStopped } from '../../../signals.js';
 
-export interface ListenOptions {
+interface ListenOptions {
   port: number;
   secretFile?: string | undefined;
   forwardTo?: string | undefined;
