@@ -17,6 +17,8 @@ export interface CliRuntime {
   stderr: NodeJS.WritableStream & OutStream;
   env: Record<string, string | undefined>;
   cwd: string;
+  /** Ends a long-running command (a webhook listener) as SIGINT ends the process's run. */
+  signal?: AbortSignal | undefined;
 }
 
 export function processRuntime(): CliRuntime {
@@ -31,6 +33,8 @@ export interface CliContext {
   env: Record<string, string | undefined>;
   /** The directory the command works in (where `.clasp.json` is looked up). */
   cwd: string;
+  /** Aborted when a long-running command should stop (besides SIGINT/SIGTERM); see `CliRuntime`. */
+  signal: AbortSignal | undefined;
   appsScriptUrl: string;
   bugsmashUrl: string;
   /** With `--debug`: logs each HTTP request (redacted) on stderr; every client the CLI creates gets it. */
@@ -51,6 +55,7 @@ export interface ContextOptions {
   stderr?: OutStream;
   /** The raw streams (default: the process's). */
   streams?: CliContext['streams'];
+  signal?: AbortSignal | undefined;
 }
 
 export function createContext(options: ContextOptions): CliContext {
@@ -92,6 +97,7 @@ export function createContext(options: ContextOptions): CliContext {
     globals,
     env,
     cwd: options.cwd ?? process.cwd(),
+    signal: options.signal,
     appsScriptUrl,
     bugsmashUrl,
     logger,
@@ -173,6 +179,7 @@ export function contextOf(command: CommandLike): CliContext {
     env: runtime.env,
     cwd: runtime.cwd,
     streams: { stdout: runtime.stdout, stderr: runtime.stderr },
+    signal: runtime.signal,
   });
   serviceUrls.set(root, { appsScriptUrl: ctx.appsScriptUrl, bugsmashUrl: ctx.bugsmashUrl });
   return ctx;

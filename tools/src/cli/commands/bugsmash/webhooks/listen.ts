@@ -50,7 +50,7 @@ export async function run(ctx: CliContext, options: ListenOptions): Promise<void
     `listening on ${listener.url}${options.forwardTo === undefined ? '' : `, forwarding to ${options.forwardTo}`} (Ctrl-C stops)`,
   );
   ctx.io.hint(`point a webhook at it: specbound bs webhooks create --url ${listener.url}`);
-  await untilStopped();
+  await untilStopped(ctx.signal);
   await listener.close();
 }
 
