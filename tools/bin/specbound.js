@@ -17,7 +17,7 @@ try {
 } catch (error) {
   if (error?.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes('dist/cli/main.js')) {
     process.stderr.write(
-      'error: specbound is not built (tools/dist is missing).\nhint: run `./tools/dev build` first.\n',
+      'error: specbound is not built (tools/dist is missing).\nhint: in a checkout of specbound, run `pnpm run build` at its root first (an installed package always has dist).\n',
     );
     process.exit(1);
   }

@@ -80,7 +80,8 @@ export async function loadProject(dir: string): Promise<LocalProject> {
   const root = await findProjectRoot(dir);
   if (root === undefined) {
     throw new UsageError(`No ${CONFIG_FILE} in ${resolve(dir)} or any parent directory.`, {
-      hint: 'Run `specbound gas clone <scriptId>` or `specbound gas create --title <title>` first, or cd into the project.',
+      code: 'clasp-json-missing',
+      details: { dir: resolve(dir) },
     });
   }
   const configPath = join(root, CONFIG_FILE);
@@ -152,7 +153,8 @@ async function readState(root: string, scriptId: string): Promise<ProjectState> 
     value = JSON.parse(text);
   } catch {
     throw new ToolsError(`${path} is not valid JSON.`, {
-      hint: `Delete it and run \`specbound gas pull\` to record the project's state again.`,
+      code: 'project-state-invalid',
+      details: { file: path },
     });
   }
   const state = value as Partial<ProjectState>;

@@ -84,7 +84,7 @@ export async function deploy(client: AppsScriptClient, options: DeployOptions): 
         `The project has ${versioned.length} deployments and none is recorded for this directory: ${versioned
           .map((d) => d.deploymentId)
           .join(', ')}.`,
-        { hint: 'Name the one to update with --deployment-id <id> (it is then remembered).' },
+        { code: 'deployment-ambiguous', details: { scriptId: options.scriptId } },
       );
     }
     target = versioned[0]?.deploymentId;
@@ -99,7 +99,8 @@ export async function deploy(client: AppsScriptClient, options: DeployOptions): 
     });
     if (version.versionNumber === undefined) {
       throw new ToolsError('The service created a version but did not return its number.', {
-        hint: 'Run `specbound gas versions` and deploy it with --version <n>.',
+        code: 'version-without-number',
+        details: { scriptId: options.scriptId },
       });
     }
     versionNumber = version.versionNumber;
@@ -134,7 +135,8 @@ export async function deploy(client: AppsScriptClient, options: DeployOptions): 
   const deploymentId = deployment.deploymentId;
   if (deploymentId === undefined) {
     throw new ToolsError('The service answered the deployment without its id.', {
-      hint: 'Run `specbound gas deployments` to find it.',
+      code: 'deployment-without-id',
+      details: { scriptId: options.scriptId },
     });
   }
   if (project !== undefined && project.state.deploymentId !== deploymentId) {

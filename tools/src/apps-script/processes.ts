@@ -42,7 +42,8 @@ export function parseEnumList<T extends string>(
     const match = allowed.find((a) => a === upper);
     if (match === undefined) {
       throw new UsageError(`${flag}: "${value}" is not one of ${allowed.join(', ')}.`, {
-        hint: `e.g. ${flag} ${allowed[0]}`,
+        code: 'value-not-allowed',
+        details: { option: flag, value, example: allowed[0] },
       });
     }
     return match;
@@ -104,7 +105,7 @@ export async function listProcesses(client: AppsScriptClient, options: Processes
   } else {
     if (options.scriptId === undefined) {
       throw new UsageError('No script to list processes of.', {
-        hint: 'Run it in a project directory (with .clasp.json), or pass --user for all of your processes.',
+        code: 'no-script-for-processes',
       });
     }
     pages = client.processes.iterateScriptProcesses({ scriptId: options.scriptId, ...filters, pageSize });

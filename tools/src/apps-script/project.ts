@@ -128,7 +128,8 @@ export class PullConflictError extends ToolsError {
     super(
       `Pull refused: these local files changed since the last pull/push and would be overwritten: ${files.join(', ')}.`,
       {
-        hint: 'Push them first (`specbound gas push`), move them aside, or `specbound gas pull --force` to overwrite them.',
+        code: 'pull-conflict',
+        details: { files: files.join(', ') },
       },
     );
     this.files = files;
@@ -209,7 +210,7 @@ export interface CreateResult extends PullResult {
 /** Creates a project, writes `.clasp.json` and its initial files (the manifest). */
 export async function createProject(client: AppsScriptClient, options: CreateOptions): Promise<CreateResult> {
   if (options.title.trim() === '') {
-    throw new UsageError('The project title is empty.', { hint: 'Pass --title "My project".' });
+    throw new UsageError('The project title is empty.', { code: 'title-empty' });
   }
   await refuseExistingProject(options.dir);
   const created = await client.projects.create({
@@ -218,7 +219,8 @@ export async function createProject(client: AppsScriptClient, options: CreateOpt
   });
   if (created.scriptId === undefined) {
     throw new ToolsError('The service created a project but did not return its scriptId.', {
-      hint: 'Find it in the editor (Project Settings → IDs) and run `specbound gas clone <scriptId>`.',
+      code: 'created-without-script-id',
+      details: { title: options.title },
     });
   }
   const config: ClaspConfig = {
@@ -338,7 +340,8 @@ export class PushConflictError extends ToolsError {
         ? `Push refused: the remote changed since the last pull/push: ${files.join(', ')}.`
         : `Push refused: no pull or push of this project was recorded here, and the remote differs: ${files.join(', ')}.`,
       {
-        hint: 'Run `specbound gas pull` to get those changes (then merge and push), `specbound gas push --dry-run` to see the diff, or `specbound gas push --force` to overwrite them.',
+        code: 'push-conflict',
+        details: { files: files.join(', ') },
       },
     );
     this.files = files;

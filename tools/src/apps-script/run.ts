@@ -12,12 +12,13 @@ export function parseParams(text: string): unknown[] {
     value = JSON.parse(text);
   } catch (error) {
     throw new UsageError(`--params is not valid JSON: ${(error as Error).message}`, {
-      hint: `Pass a JSON array of the arguments, quoted for the shell: --params '["a", 2, {"k": true}]'`,
+      code: 'params-not-json',
     });
   }
   if (!Array.isArray(value)) {
     throw new UsageError('--params must be a JSON array (one element per argument).', {
-      hint: `Wrap a single argument in brackets: --params '[${text.trim()}]'`,
+      code: 'params-not-array',
+      details: { params: text.trim() },
     });
   }
   return value;
@@ -43,7 +44,8 @@ export async function findExecutableDeployment(
   const newest = executable.sort((a, b) => (b.updateTime ?? '').localeCompare(a.updateTime ?? ''))[0];
   if (newest === undefined) {
     throw new ToolsError(`Script ${options.scriptId} has no deployment that can be run through the API.`, {
-      hint: 'Add "executionApi": {"access": "MYSELF"} to appsscript.json, then `specbound gas push` and `specbound gas deploy`; or run the saved code with --dev-mode.',
+      code: 'not-api-executable',
+      details: { scriptId: options.scriptId },
     });
   }
   return newest;
@@ -72,7 +74,7 @@ export interface RunResult {
 /** Runs a function and returns its result; throws `ScriptExecutionError` when the function throws. */
 export async function runFunction(client: AppsScriptClient, options: RunOptions): Promise<RunResult> {
   if (options.functionName.trim() === '') {
-    throw new UsageError('No function name.', { hint: 'specbound gas run <function> [--params JSON]' });
+    throw new UsageError('No function name.', { code: 'function-name-missing' });
   }
   const devMode = options.devMode === true;
   const target = devMode
@@ -86,7 +88,8 @@ export async function runFunction(client: AppsScriptClient, options: RunOptions)
       ).deploymentId);
   if (target === undefined) {
     throw new ToolsError('The service listed a deployment without its id.', {
-      hint: 'Pass --deployment-id <id> (see `specbound gas deployments`).',
+      code: 'deployment-without-id',
+      details: { scriptId: options.scriptId },
     });
   }
   const result = await client.scripts.run({

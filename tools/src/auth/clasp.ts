@@ -31,7 +31,8 @@ export function claspFile(home: string = homedir()): string {
 export function parseClasprc(text: string, file: string, user = 'default'): ClaspLogin {
   const unusable = (why: string) =>
     new AuthRequiredError(`${file} has no usable clasp login: ${why}.`, {
-      hint: 'Run `clasp login` (or `specbound login` to sign in directly).',
+      code: 'clasp-login-unusable',
+      details: { file },
     });
   let value: unknown;
   try {
@@ -47,10 +48,8 @@ export function parseClasprc(text: string, file: string, user = 'default'): Clas
     if (typeof entry !== 'object' || entry === null) {
       const users = Object.keys(rc.tokens).filter((name) => (rc.tokens as Record<string, unknown>)[name]);
       throw new AuthRequiredError(`${file} has no clasp login for user "${user}".`, {
-        hint:
-          users.length > 0
-            ? `It has: ${users.join(', ')}. Pass --clasp-user <name>.`
-            : 'Run `clasp login` first.',
+        code: 'clasp-user-missing',
+        details: { file, user, users: users.join(', ') },
       });
     }
     const token = entry as Record<string, unknown>;
@@ -134,7 +133,8 @@ export async function importClaspLogin(options: ImportClaspOptions = {}): Promis
     throw new AuthRequiredError(
       `Cannot read clasp's login ${from} (${(error as NodeJS.ErrnoException).code}).`,
       {
-        hint: 'Run `clasp login` first, pass --clasprc <file>, or sign in directly with `specbound login`.',
+        code: 'clasp-login-unreadable',
+        details: { file: from },
       },
     );
   }

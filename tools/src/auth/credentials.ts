@@ -50,7 +50,8 @@ export function parseCredentials(text: string, origin: string): GoogleCredential
   throw new AuthRequiredError(
     `${origin}: unsupported credentials type ${typeof type === 'string' ? `"${type}"` : '(none)'}.`,
     {
-      hint: 'Use "authorized_user" credentials (e.g. `gcloud auth application-default login --scopes=…`) or a "service_account" key with domain-wide delegation and --impersonate user@your-domain.',
+      code: 'credentials-type-unsupported',
+      details: { origin, type: typeof type === 'string' ? type : undefined },
     },
   );
 }

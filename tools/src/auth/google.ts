@@ -3,7 +3,7 @@
 // Its errors carry the request (refresh token, assertion, client secret) in `config`: they are
 // turned into ToolsErrors with the server's own error code and description, and never kept as `cause`.
 import type { Credentials, JWT, OAuth2Client } from 'google-auth-library';
-import { AuthRequiredError, ToolsError } from '../errors.js';
+import { AuthRequiredError, ToolsError, type ToolsErrorOptions } from '../errors.js';
 import { type GoogleOAuthEndpoints, redirectingFetch } from './endpoints.js';
 
 type GoogleAuthLibrary = typeof import('google-auth-library');
@@ -18,8 +18,11 @@ function load(): Promise<GoogleAuthLibrary> {
 export interface TokenErrorContext {
   /** e.g. 'the stored login (profile "default")' */
   what: string;
-  /** The hint when Google refuses the credentials (invalid_grant and the like). */
-  refusedHint: string;
+  /**
+   * When Google refuses the credentials (invalid_grant and the like): what to do next, in words that
+   * hold for any caller (`hint`), or a `code` and `details` the CLI words with its own commands.
+   */
+  refused: Pick<ToolsErrorOptions, 'hint' | 'code' | 'details'>;
   /** The hint when a service account may not act for the user (delegation not set up). */
   delegationHint?: string;
   endpoints: GoogleOAuthEndpoints;
@@ -92,9 +95,10 @@ export async function accessTokenOf(client: OAuth2Client, context: TokenErrorCon
     throw tokenError(error, context);
   }
   if (typeof token !== 'string' || token === '') {
-    throw new AuthRequiredError(`The token endpoint gave no access token for ${context.what}.`, {
-      hint: context.refusedHint,
-    });
+    throw new AuthRequiredError(
+      `The token endpoint gave no access token for ${context.what}.`,
+      context.refused,
+    );
   }
   return token;
 }
@@ -123,7 +127,7 @@ export async function exchangeCode(options: CodeExchange): Promise<Credentials> 
   } catch (error) {
     throw tokenError(error, {
       what: 'the sign-in',
-      refusedHint: 'Run `specbound login` again (a code is good for one exchange and a few minutes).',
+      refused: { code: 'login-code-refused' },
       endpoints: options.endpoints,
     });
   }
@@ -153,7 +157,7 @@ export function tokenError(error: unknown, context: TokenErrorContext): ToolsErr
   if (response.status !== undefined && response.status >= 500) {
     return new ToolsError(message, { hint: 'The token endpoint failed; try again in a moment.' });
   }
-  return new AuthRequiredError(message, { hint: context.refusedHint });
+  return new AuthRequiredError(message, context.refused);
 }
 
 function networkReason(error: unknown): string {

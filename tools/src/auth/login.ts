@@ -159,7 +159,7 @@ export async function login(options: LoginOptions): Promise<LoginResult> {
   });
   if (typeof tokens.refresh_token !== 'string' || tokens.refresh_token === '') {
     throw new ToolsError('Google signed you in but gave no refresh token, so the login could not be kept.', {
-      hint: 'Remove specbound (or clasp) at https://myaccount.google.com/connections, then run `specbound login` again.',
+      code: 'login-no-refresh-token',
     });
   }
   const granted = typeof tokens.scope === 'string' ? tokens.scope.split(' ').filter(Boolean) : scopes;
@@ -246,7 +246,8 @@ async function startReceiver(
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(
         new UsageError(`--port: cannot listen on 127.0.0.1:${port} (${error.code ?? error.message}).`, {
-          hint: 'Pick another port with --port, or leave it out to use any free one.',
+          code: 'login-port-busy',
+          details: { port: String(port) },
         }),
       );
     });
@@ -276,7 +277,8 @@ function redirectOutcome(params: URLSearchParams, state: string): Outcome {
     return {
       kind: 'error',
       error: new ToolsError(`Sign-in failed: ${text}`, {
-        hint: 'Run `specbound login` again and allow access (the Apps Script scopes are needed).',
+        code: 'login-denied',
+        details: { error },
       }),
     };
   }
@@ -285,7 +287,7 @@ function redirectOutcome(params: URLSearchParams, state: string): Outcome {
     return {
       kind: 'error',
       error: new ToolsError('Sign-in failed: the redirect carried no code.', {
-        hint: 'Run `specbound login` again.',
+        code: 'login-no-code',
       }),
     };
   }
@@ -327,7 +329,7 @@ function readPasted(input: NodeJS.ReadableStream, state: string, receiver: Recei
 
 function pasteError(what: string): ToolsError {
   return new ToolsError(`Sign-in failed: ${what}`, {
-    hint: 'Run `specbound login --no-browser` again and paste the full address your browser ends up on (http://127.0.0.1:…/?state=…&code=…).',
+    code: 'login-paste-invalid',
   });
 }
 
@@ -339,12 +341,12 @@ function deadline(ms: number, signal: AbortSignal | undefined): { promise: Promi
       () =>
         reject(
           new ToolsError(`No sign-in within ${Math.round(ms / 1000)} s.`, {
-            hint: 'Run `specbound login` again and finish the sign-in in the browser (use --no-browser on a machine without one).',
+            code: 'login-timeout',
           }),
         ),
       ms,
     );
-    onAbort = () => reject(new ToolsError('Sign-in cancelled.', { hint: 'Run `specbound login` again.' }));
+    onAbort = () => reject(new ToolsError('Sign-in cancelled.', { code: 'login-cancelled' }));
     signal?.addEventListener('abort', onAbort, { once: true });
   });
   promise.catch(() => {});

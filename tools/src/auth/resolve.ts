@@ -77,7 +77,8 @@ export async function resolveGoogleAuth(options: ResolveGoogleAuthOptions = {}):
   const impersonate = nonEmpty(options.impersonate) ?? nonEmpty(env.SPECBOUND_GOOGLE_IMPERSONATE);
   if (impersonate !== undefined && !EMAIL.test(impersonate)) {
     throw new UsageError(`--impersonate: "${impersonate}" is not an e-mail address.`, {
-      hint: 'Name the Workspace user the service account acts for, e.g. --impersonate ada@example.com.',
+      code: 'impersonate-not-email',
+      details: { impersonate },
     });
   }
   const endpoints = resolveEndpoints(env, options.endpoints);
@@ -111,11 +112,11 @@ export async function resolveGoogleAuth(options: ResolveGoogleAuthOptions = {}):
     return fromStoredLogin(stored, profile, loginFile(profile, location), { endpoints, options, location });
   }
 
-  const named = profile === DEFAULT_PROFILE ? '' : ` --profile ${profile}`;
   throw new AuthRequiredError(
     `No Google credentials: SPECBOUND_GOOGLE_TOKEN, SPECBOUND_GOOGLE_CREDENTIALS and GOOGLE_APPLICATION_CREDENTIALS are not set and profile "${profile}" has no stored login.`,
     {
-      hint: `Run \`specbound login${named}\` (or \`specbound login${named} --from-clasp\`); in CI set SPECBOUND_GOOGLE_CREDENTIALS to authorized_user credentials JSON.`,
+      code: 'google-credentials-missing',
+      details: { profile },
     },
   );
 }
@@ -123,7 +124,8 @@ export async function resolveGoogleAuth(options: ResolveGoogleAuthOptions = {}):
 function refuseImpersonation(impersonate: string | undefined, why: string): void {
   if (impersonate === undefined) return;
   throw new UsageError(`--impersonate needs service-account credentials, but ${why}.`, {
-    hint: 'Put the service account key in SPECBOUND_GOOGLE_CREDENTIALS or GOOGLE_APPLICATION_CREDENTIALS, or drop --impersonate (and SPECBOUND_GOOGLE_IMPERSONATE).',
+    code: 'impersonate-needs-service-account',
+    details: { impersonate },
   });
 }
 
@@ -167,7 +169,9 @@ async function fromCredentials(
     );
     const errorContext = {
       what: `the authorized_user credentials in ${origin}`,
-      refusedHint: `The refresh token was revoked or expired: create new credentials (e.g. \`gcloud auth application-default login --client-id-file=… --scopes=${APPS_SCRIPT_SCOPES.join(',')}\`) and update ${origin}.`,
+      refused: {
+        hint: `The refresh token was revoked or expired: create new credentials (e.g. \`gcloud auth application-default login --client-id-file=… --scopes=${APPS_SCRIPT_SCOPES.join(',')}\`) and update ${origin}.`,
+      },
       endpoints,
     };
     return {
@@ -182,7 +186,8 @@ async function fromCredentials(
     throw new AuthRequiredError(
       `${origin} holds a service account key (${credentials.client_email}), and the Apps Script API refuses a service account's own tokens.`,
       {
-        hint: 'Act for a Workspace user by domain-wide delegation: pass --impersonate user@your-domain (or set SPECBOUND_GOOGLE_IMPERSONATE), after authorising the service account for the Apps Script scopes in the Admin console.',
+        code: 'service-account-needs-impersonation',
+        details: { origin, clientEmail: credentials.client_email },
       },
     );
   }
@@ -201,7 +206,9 @@ async function fromCredentials(
   const clientId = credentials.client_id ?? `(the client id of ${credentials.client_email})`;
   const errorContext = {
     what: `the service account ${credentials.client_email} acting for ${impersonate}`,
-    refusedHint: `Check that ${impersonate} exists in the service account's Workspace domain and that the key in ${origin} is current.`,
+    refused: {
+      hint: `Check that ${impersonate} exists in the service account's Workspace domain and that the key in ${origin} is current.`,
+    },
     delegationHint: `Authorise client id ${clientId} for ${scopes.map(shortScope).join(', ')} under Admin console → Security → API controls → Domain-wide delegation (changes can take a few minutes).`,
     endpoints,
   };
@@ -258,13 +265,12 @@ async function fromStoredLogin(
     });
     return created;
   });
-  const named = profile === DEFAULT_PROFILE ? '' : ` --profile ${profile}`;
-  const errorContext = {
+  const errorContext: TokenErrorContext = {
     what: `the stored login of profile "${profile}"`,
-    refusedHint:
-      stored.origin === 'clasp'
-        ? `The login imported from clasp was revoked or expired: run \`specbound login${named}\` (or \`clasp login\`, then \`specbound login${named} --from-clasp\`).`
-        : `The login was revoked or expired: run \`specbound login${named}\` again.`,
+    refused: {
+      code: 'stored-login-refused',
+      details: { profile, origin: stored.origin === 'clasp' ? 'clasp' : undefined },
+    },
     endpoints,
   };
   return {

@@ -74,7 +74,8 @@ const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 export function checkProfile(profile: string): string {
   if (!PROFILE_NAME.test(profile)) {
     throw new UsageError(`--profile: "${profile}" is not a valid profile name.`, {
-      hint: 'Use letters, digits, ".", "_" and "-" (up to 64 characters), e.g. --profile work.',
+      code: 'profile-name-invalid',
+      details: { profile },
     });
   }
   return profile;
@@ -97,7 +98,8 @@ export async function readLogin(
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new ToolsError(`Cannot read the stored login ${file}: ${(error as Error).message}`, {
-      hint: 'Check the file permissions, or run `specbound login` again.',
+      code: 'stored-login-unreadable',
+      details: { file },
     });
   }
   return parseStoredLogin(text, file);
@@ -106,7 +108,8 @@ export async function readLogin(
 function parseStoredLogin(text: string, file: string): StoredLogin {
   const broken = () =>
     new ToolsError(`The stored login ${file} is not valid.`, {
-      hint: `Delete it (specbound logout) and run \`specbound login\` again.`,
+      code: 'stored-login-invalid',
+      details: { file },
     });
   let value: unknown;
   try {

@@ -72,7 +72,8 @@ export async function updateComment(
   const body = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
   if (Object.keys(body).length === 0) {
     throw new UsageError('Nothing to change.', {
-      hint: 'Pass --priority P, --private or --public, or --text T.',
+      code: 'comment-nothing-to-change',
+      details: { commentId },
     });
   }
   return client.comments.update({ commentId, ...body });

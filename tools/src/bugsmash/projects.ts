@@ -41,7 +41,7 @@ export interface CreateBugSmashProjectOptions {
 export async function createBugSmashProject(client: BugSmash, options: CreateBugSmashProjectOptions) {
   if ((options.url === undefined) === (options.file === undefined)) {
     throw new UsageError('Pass exactly one of --url and --file.', {
-      hint: 'A website project: --url https://…; a pdf, image, video or audio project: --file PATH.',
+      code: 'project-source-missing',
     });
   }
   if (options.url !== undefined) {
@@ -72,7 +72,8 @@ export async function reviewLink(client: BugSmash, projectId: string): Promise<R
   const latest = versions.find((v) => v.is_latest === true) ?? versions[versions.length - 1];
   if (latest?.short_url === undefined || latest.short_url === null) {
     throw new ToolsError(`Project ${projectId} has no version with a review link yet.`, {
-      hint: 'Upload a version first: specbound bs versions upload <projectId> <file>.',
+      code: 'project-without-review-link',
+      details: { projectId },
     });
   }
   return {

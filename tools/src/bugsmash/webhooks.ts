@@ -72,7 +72,8 @@ export async function readWebhookSecret(
       text = await readFile(file, 'utf8');
     } catch (error) {
       throw new UsageError(`--secret-file: cannot read ${file}.`, {
-        hint: 'Name the file `webhooks create --secret-out FILE` wrote.',
+        code: 'webhook-secret-file-unreadable',
+        details: { file },
         cause: error,
       });
     }
@@ -84,7 +85,7 @@ export async function readWebhookSecret(
   const secret = env.BUGSMASH_WEBHOOK_SECRET?.trim();
   if (secret === undefined || secret === '') {
     throw new UsageError('No webhook signing secret.', {
-      hint: 'Pass --secret-file FILE or set BUGSMASH_WEBHOOK_SECRET (the secret `webhooks create` showed once).',
+      code: 'webhook-secret-missing',
     });
   }
   return secret;

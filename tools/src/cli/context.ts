@@ -1,11 +1,11 @@
 // What a command's `run` receives: the streams, the global options, and factories for the
 // clients (created on first use, so `--help` and usage errors never touch auth).
 import type { AppsScriptClient } from '@specbound/apps-script';
-import type { BugSmashClient } from '@specbound/bugsmash';
 import type { LogEvent } from '@specbound/http';
-import { AuthRequiredError, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import { BUGSMASH_URL, type GlobalOptions, GOOGLE_APPS_SCRIPT_URL } from './globals.js';
 import { Io, type OutStream } from './output.js';
+import type { ServiceUrls } from './report.js';
 
 /**
  * Where a run reads and writes: the process's own streams, environment and directory, unless
@@ -17,6 +17,8 @@ export interface CliRuntime {
   stderr: NodeJS.WritableStream & OutStream;
   env: Record<string, string | undefined>;
   cwd: string;
+  /** Ends a long-running command (a webhook listener) as SIGINT ends the process's run. */
+  signal?: AbortSignal | undefined;
 }
 
 export function processRuntime(): CliRuntime {
@@ -31,12 +33,17 @@ export interface CliContext {
   env: Record<string, string | undefined>;
   /** The directory the command works in (where `.clasp.json` is looked up). */
   cwd: string;
+  /** Aborted when a long-running command should stop (besides SIGINT/SIGTERM); see `CliRuntime`. */
+  signal: AbortSignal | undefined;
   appsScriptUrl: string;
   bugsmashUrl: string;
-  /** The Apps Script client, authenticated; throws `AuthRequiredError` without credentials. */
+  /** With `--debug`: logs each HTTP request (redacted) on stderr; every client the CLI creates gets it. */
+  logger: ((event: LogEvent) => void) | undefined;
+  /**
+   * The Apps Script client, authenticated; throws `AuthRequiredError` without credentials. (The
+   * BugSmash client comes from `commands/bugsmash/client.ts`, which also reads `--api-key-file`.)
+   */
   appsScript(): Promise<AppsScriptClient>;
-  /** The BugSmash client, authenticated; throws `AuthRequiredError` without an API key. */
-  bugsmash(): Promise<BugSmashClient>;
 }
 
 export interface ContextOptions {
@@ -48,6 +55,7 @@ export interface ContextOptions {
   stderr?: OutStream;
   /** The raw streams (default: the process's). */
   streams?: CliContext['streams'];
+  signal?: AbortSignal | undefined;
 }
 
 export function createContext(options: ContextOptions): CliContext {
@@ -83,15 +91,16 @@ export function createContext(options: ContextOptions): CliContext {
       : undefined;
 
   let appsScript: Promise<AppsScriptClient> | undefined;
-  let bugsmash: Promise<BugSmashClient> | undefined;
   return {
     io,
     streams,
     globals,
     env,
     cwd: options.cwd ?? process.cwd(),
+    signal: options.signal,
     appsScriptUrl,
     bugsmashUrl,
+    logger,
     appsScript() {
       appsScript ??= (async () => {
         // The credential sources in their order (tools/src/auth/resolve.ts); google-auth-library
@@ -116,21 +125,6 @@ export function createContext(options: ContextOptions): CliContext {
         return createAppsScriptClient({ baseUrl: appsScriptUrl, auth, logger });
       })();
       return appsScript;
-    },
-    bugsmash() {
-      bugsmash ??= (async () => {
-        // The same names as the `bugsmash` commands read (BUGSMASH_API_KEY first).
-        const apiKey = (env.BUGSMASH_API_KEY ?? env.SPECBOUND_BUGSMASH_API_KEY)?.trim();
-        if (apiKey === undefined || apiKey === '') {
-          throw new AuthRequiredError('No BugSmash API key: BUGSMASH_API_KEY is not set.', {
-            hint: 'Create a key in BugSmash (Settings → API) and export BUGSMASH_API_KEY=<key>.',
-          });
-        }
-        io.addSecret(apiKey);
-        const { createBugSmashClient } = await import('@specbound/bugsmash');
-        return createBugSmashClient({ apiKey, baseUrl: bugsmashUrl, logger });
-      })();
-      return bugsmash;
     },
   };
 }
@@ -166,15 +160,27 @@ interface CommandLike {
   readonly parent?: CommandLike | null;
 }
 
+// The base URLs each run's command used, keyed by its root command: how main.ts tells which service
+// an API error came from.
+const serviceUrls = new WeakMap<object, ServiceUrls>();
+
+/** The base URLs the command of a run (its root command) talks to, once it has started. */
+export function serviceUrlsOf(program: object): ServiceUrls | undefined {
+  return serviceUrls.get(program);
+}
+
 /** The context of a running command (its options merged with the global ones). */
 export function contextOf(command: CommandLike): CliContext {
   let root = command;
   while (root.parent) root = root.parent;
   const runtime = runtimes.get(root) ?? processRuntime();
-  return createContext({
+  const ctx = createContext({
     globals: command.optsWithGlobals() as GlobalOptions,
     env: runtime.env,
     cwd: runtime.cwd,
     streams: { stdout: runtime.stdout, stderr: runtime.stderr },
+    signal: runtime.signal,
   });
+  serviceUrls.set(root, { appsScriptUrl: ctx.appsScriptUrl, bugsmashUrl: ctx.bugsmashUrl });
+  return ctx;
 }

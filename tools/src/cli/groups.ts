@@ -2,10 +2,14 @@
 // a group's module only when the command line names it, so `specbound --help` loads no command code.
 // To add a group: add a row here and a `commands/<group>/index.ts` exporting `register` (see README.md).
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import { operands } from './lazy.js';
 
 export interface GroupModule {
-  /** Adds the group's command(s) to the program: flags and descriptions only; each action imports its verb. */
-  register(program: CommandUnknownOpts): void;
+  /**
+   * Adds the group's command(s) to the program. `argv` is the whole command line, for a group that
+   * loads only the noun it names (`bugsmash`); each command imports the library only when it runs.
+   */
+  register(program: CommandUnknownOpts, argv: readonly string[]): void | Promise<void>;
 }
 
 export interface Group {
@@ -65,17 +69,7 @@ export const GROUPS: readonly Group[] = [
 
 /** The group a command line names (its first operand; `help <group>` names `<group>`). */
 export function findGroup(argv: readonly string[], valueOptions: ReadonlySet<string>): Group | undefined {
-  const operands: string[] = [];
-  for (let i = 0; i < argv.length && operands.length < 2; i++) {
-    const arg = argv[i] ?? '';
-    if (arg === '--') break;
-    if (arg.startsWith('-')) {
-      if (valueOptions.has(arg)) i++;
-      continue;
-    }
-    operands.push(arg);
-  }
-  const name = operands[0] === 'help' ? operands[1] : operands[0];
+  const name = operands(argv, valueOptions)[0];
   if (name === undefined) return undefined;
   return GROUPS.find((group) => group.name === name || group.aliases?.includes(name));
 }

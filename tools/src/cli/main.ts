@@ -1,9 +1,10 @@
 // The `specbound` program: global options, the group table, errors → exit codes.
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from '@commander-js/extra-typings';
-import { type CliRuntime, processRuntime, setRuntime } from './context.js';
+import { type CliRuntime, processRuntime, serviceUrlsOf, setRuntime } from './context.js';
 import { addGlobalOptions, GLOBAL_VALUE_OPTIONS } from './globals.js';
 import { findGroup, GROUPS } from './groups.js';
+import { addPlaceholder } from './lazy.js';
 import { Io } from './output.js';
 import { EXIT, reportError } from './report.js';
 
@@ -50,18 +51,9 @@ export async function main(argv: readonly string[], runtime: Partial<CliRuntime>
     // when no command is named (`gas pull --version 3` is the command's own option).
     if (wanted === undefined) program.version(version(), '-v, --version', 'print the version');
     for (const group of GROUPS) {
-      if (group === wanted) {
-        (await group.load()).register(program);
-      } else {
-        // A placeholder for the listing; naming it loads the real group instead.
-        program
-          .command(group.name)
-          .aliases(group.aliases ?? [])
-          .description(group.summary)
-          .helpOption(false)
-          .allowUnknownOption()
-          .allowExcessArguments();
-      }
+      if (group === wanted) await (await group.load()).register(program, argv);
+      // A placeholder for the listing; naming it loads the real group instead.
+      else addPlaceholder(program, group);
     }
     await program.parseAsync([...argv], { from: 'user' });
     return EXIT.ok;
@@ -73,6 +65,6 @@ export async function main(argv: readonly string[], runtime: Partial<CliRuntime>
         io.hint('hint: run `specbound --help` (or `specbound <command> --help`) for usage.');
       return EXIT.usage;
     }
-    return reportError(error, io, argv.includes('--debug'));
+    return reportError(error, io, argv.includes('--debug'), serviceUrlsOf(program));
   }
 }

@@ -1,6 +1,8 @@
 // Turns any error into one line on stderr (plus a "what next" line) and an exit code:
 // 0 success, 1 failure (API error, script error, anything else), 2 usage error, 4 authentication needed.
 // Errors are recognised by name and shape, so this module loads no client code.
+import { BUGSMASH_URL, GOOGLE_APPS_SCRIPT_URL } from './globals.js';
+import { hintOf } from './hints.js';
 import type { Io } from './output.js';
 
 export const EXIT = { ok: 0, failure: 1, usage: 2, auth: 4 } as const;
@@ -13,11 +15,19 @@ interface Reported {
   details: string[];
 }
 
-export function describeError(error: unknown): Reported {
+/** The base URLs a run's commands used: how an API or connection error is traced to its service. */
+export interface ServiceUrls {
+  appsScriptUrl: string;
+  bugsmashUrl: string;
+}
+
+type Service = 'apps-script' | 'bugsmash';
+
+export function describeError(error: unknown, urls?: ServiceUrls): Reported {
   if (!(error instanceof Error)) {
     return { code: EXIT.failure, message: String(error), hint: undefined, details: [] };
   }
-  const hint = 'hint' in error && typeof error.hint === 'string' ? error.hint : undefined;
+  const hint = hintOf(error);
   const details: string[] = [];
   switch (error.name) {
     case 'UsageError':
@@ -75,7 +85,7 @@ export function describeError(error: unknown): Reported {
     return {
       code: apiExit(error.status),
       message: error.message,
-      hint: hint ?? apiHint(error.status),
+      hint: hint ?? apiHint(error.status, serviceOf(error, urls)),
       details,
     };
   }
@@ -83,9 +93,7 @@ export function describeError(error: unknown): Reported {
     return {
       code: EXIT.failure,
       message: error.message,
-      hint:
-        hint ??
-        'Check the network, or the base URL (--apps-script-url / --bugsmash-url, SPECBOUND_*_URL) if you use an emulator or a proxy.',
+      hint: hint ?? networkHint(serviceOf(error, urls)),
       details,
     };
   }
@@ -96,20 +104,65 @@ function apiExit(status: number): number {
   return status === 401 ? EXIT.auth : EXIT.failure;
 }
 
-function apiHint(status: number): string | undefined {
-  if (status === 401)
-    return 'The credentials were refused: `specbound auth status` shows which are in use; log in again (`specbound login`) or set a fresh SPECBOUND_GOOGLE_TOKEN.';
-  if (status === 403)
-    return 'Check that this account can edit the project and that the Apps Script API is on at https://script.google.com/home/usersettings.';
-  if (status === 404) return 'Check the id (scriptId in .clasp.json, or the deployment/version you named).';
+/**
+ * Which service an API or connection error came from: the base URL its request starts with (the
+ * longest, since the emulator serves BugSmash under the Apps Script URL's origin), else the shape of
+ * the error body (Google's `{error: {status}}`, BugSmash's `{status: false}` envelope).
+ */
+function serviceOf(error: Error, urls?: ServiceUrls): Service | undefined {
+  const { request, body } = error as Error & { request?: { url?: unknown }; body?: unknown };
+  const url = typeof request?.url === 'string' ? request.url : '';
+  const bases: [Service, string][] = [
+    ['apps-script', urls?.appsScriptUrl ?? GOOGLE_APPS_SCRIPT_URL],
+    ['bugsmash', urls?.bugsmashUrl ?? BUGSMASH_URL],
+  ];
+  const matches = bases.filter(([, base]) => url === base || url.startsWith(`${base.replace(/\/+$/, '')}/`));
+  const longest = matches.sort((a, b) => b[1].length - a[1].length)[0];
+  if (longest !== undefined) return longest[0];
+  if (typeof body !== 'object' || body === null) return undefined;
+  if ('error' in body && typeof body.error === 'object') return 'apps-script';
+  if ('status' in body && typeof body.status === 'boolean') return 'bugsmash';
+  return undefined;
+}
+
+const API_HINTS: Record<Service | 'unknown', Partial<Record<401 | 403 | 404, string>>> = {
+  'apps-script': {
+    401: 'The credentials were refused: `specbound auth status` shows which are in use; log in again (`specbound login`) or set a fresh SPECBOUND_GOOGLE_TOKEN.',
+    403: 'Check that this account can edit the project and that the Apps Script API is on at https://script.google.com/home/usersettings.',
+    404: 'Check the id (scriptId in .clasp.json, or the deployment/version you named).',
+  },
+  bugsmash: {
+    401: 'BugSmash refused the API key: create a new one in BugSmash (Settings → API Key), then export BUGSMASH_API_KEY=<key> or pass --api-key-file FILE.',
+    403: "BugSmash refused this to the API key: check that the key's workspace owns the project, comment or folder.",
+    404: 'Check the id: `specbound bs projects ls` lists the projects (`bs comments ls <projectId>`, `bs folders ls` and `bs webhooks ls` the rest).',
+  },
+  unknown: {
+    401: 'The credentials were refused: check the token or API key this service was given.',
+    404: 'Check the id you named.',
+  },
+};
+
+function apiHint(status: number, service: Service | undefined): string | undefined {
+  const hint = API_HINTS[service ?? 'unknown'][status as 401 | 403 | 404];
+  if (hint !== undefined) return hint;
   if (status === 429) return 'Rate limited: wait a minute and run the command again.';
   if (status >= 500) return 'The service failed; run the command again in a moment.';
   return undefined;
 }
 
+function networkHint(service: Service | undefined): string {
+  const where =
+    service === 'apps-script'
+      ? '--apps-script-url / SPECBOUND_APPS_SCRIPT_URL'
+      : service === 'bugsmash'
+        ? '--bugsmash-url / SPECBOUND_BUGSMASH_URL'
+        : '--apps-script-url / --bugsmash-url, SPECBOUND_*_URL';
+  return `Check the network, or the base URL (${where}) if you use an emulator or a proxy.`;
+}
+
 /** Prints the error (redacted) and returns the exit code. `--debug` adds the stack and cause. */
-export function reportError(error: unknown, io: Io, debug: boolean): number {
-  const reported = describeError(error);
+export function reportError(error: unknown, io: Io, debug: boolean, urls?: ServiceUrls): number {
+  const reported = describeError(error, urls);
   io.stderr.write(`${io.styleErr(['red', 'bold'], 'error:')} ${io.redact(reported.message)}\n`);
   for (const line of reported.details) io.stderr.write(`${io.redact(line)}\n`);
   if (reported.hint !== undefined) io.hint(`hint: ${reported.hint}`);

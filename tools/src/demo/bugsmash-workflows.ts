@@ -19,7 +19,8 @@ const SYNC_FILE = `function appendComments(batch) {
 function check(condition: unknown, step: string, what: string): asserts condition {
   if (!condition) {
     throw new DemoStepError(`demo step "${step}" failed: ${what}`, {
-      hint: 'This is a bug in specbound or its emulator: run `specbound demo --debug` and report the output.',
+      code: 'demo-step-failed',
+      details: { step },
     });
   }
 }

@@ -2,12 +2,17 @@
 // through the same library functions the CLI uses. Every step checks that it did what it reports; the
 // first one that did not throws `DemoStepError`, so the demo only succeeds when all of them did.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAppsScriptClient, ScriptExecutionError } from '@specbound/apps-script';
-import { createBugSmashClient, parseWebhookEvent } from '@specbound/bugsmash';
+import { type AppsScriptClient, createAppsScriptClient, ScriptExecutionError } from '@specbound/apps-script';
+import {
+  type BugSmashClient,
+  type Comment,
+  createBugSmashClient,
+  parseWebhookEvent,
+} from '@specbound/bugsmash';
 import { DEFAULT_BUGSMASH_API_KEY, startEmulator } from '@specbound/emulator';
 import { createVersion, deploy } from '../apps-script/deploy.js';
 import { getMetrics } from '../apps-script/metrics.js';
@@ -46,7 +51,8 @@ export class DemoStepError extends ToolsError {}
 function check(condition: unknown, step: string, what: string): asserts condition {
   if (!condition) {
     throw new DemoStepError(`demo step "${step}" failed: ${what}`, {
-      hint: 'This is a bug in specbound or its emulator: run `specbound demo --debug` and report the output.',
+      code: 'demo-step-failed',
+      details: { step },
     });
   }
 }
@@ -89,196 +95,224 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
   };
   const emulator = await startEmulator({ port: 0, runTimeoutMs: 30_000 });
   const dir = await mkdtemp(join(tmpdir(), 'specbound-demo-'));
-  const received: { event: string; payload: unknown }[] = [];
   const receiver = createServer();
   try {
     options.onStart?.({ appsScriptUrl: emulator.appsScriptUrl, bugsmashUrl: emulator.bugsmashUrl });
     // The emulator takes any bearer token; this one is not a secret.
     const gas = createAppsScriptClient({ baseUrl: emulator.appsScriptUrl, auth: 'demo-access-token' });
 
-    const created = await createProject(gas, { title: 'specbound demo', dir });
-    check(
-      created.scriptId !== '' && created.files.some((f) => f.path === 'appsscript.json'),
-      'create',
-      'no project or no manifest',
-    );
-    done({
-      service: 'apps-script',
-      name: 'create',
-      detail: `project "${created.title}" ${created.scriptId}, .clasp.json + appsscript.json written`,
-    });
-
-    await writeFile(join(dir, 'Code.js'), CODE);
-    await writeFile(join(dir, 'util.js'), UTIL);
-    await writeFile(join(dir, 'appsscript.json'), MANIFEST);
-    const pushed = await pushProject(gas, { dir });
-    const names = pushed.files.map((f) => f.path).sort();
-    check(
-      pushed.pushed && names.join(',') === 'Code.js,appsscript.json,util.js',
-      'push',
-      `pushed ${names.join(', ')}`,
-    );
-    done({
-      service: 'apps-script',
-      name: 'push',
-      detail: 'Code.js and util.js (+ the manifest, now an API executable)',
-    });
-
-    const version = await createVersion(gas, { scriptId: created.scriptId, description: 'demo v1' });
-    check(version.versionNumber === 1, 'version', `got version ${version.versionNumber}`);
-    done({ service: 'apps-script', name: 'version', detail: `version ${version.versionNumber} "demo v1"` });
-
-    const deployed = await deploy(gas, {
-      scriptId: created.scriptId,
-      versionNumber: 1,
-      description: 'demo',
-      dir,
-    });
-    check(
-      deployed.action === 'created' && deployed.versionNumber === 1,
-      'deploy',
-      `${deployed.action} → v${deployed.versionNumber}`,
-    );
-    const redeployed = await deploy(gas, { scriptId: created.scriptId, description: 'demo', dir });
-    check(
-      redeployed.action === 'updated' &&
-        redeployed.deploymentId === deployed.deploymentId &&
-        redeployed.versionNumber === 2,
-      'deploy',
-      'a second deploy did not update the same deployment',
-    );
-    done({
-      service: 'apps-script',
-      name: 'deploy',
-      detail: `${deployed.deploymentId} (v1), deployed again: same id, now v${redeployed.versionNumber}`,
-    });
-
-    const ran = await runFunction(gas, {
-      scriptId: created.scriptId,
-      functionName: 'greet',
-      parameters: ['Ada'],
-    });
-    check(
-      ran.result === 'Hello, Ada! (from Apps Script)',
-      'run',
-      `greet returned ${JSON.stringify(ran.result)}`,
-    );
-    done({ service: 'apps-script', name: 'run', detail: `greet("Ada") → ${JSON.stringify(ran.result)}` });
-
-    let scriptError: ScriptExecutionError | undefined;
-    try {
-      await runFunction(gas, { scriptId: created.scriptId, functionName: 'checkout', parameters: [{}] });
-    } catch (error) {
-      if (!(error instanceof ScriptExecutionError)) throw error;
-      scriptError = error;
-    }
-    const frames = scriptError?.scriptStackTraceElements ?? [];
-    check(
-      scriptError !== undefined &&
-        frames.some((f) => f.function === 'total') &&
-        frames.some((f) => f.function === 'checkout'),
-      'run',
-      'checkout({}) did not fail with a stack through total and checkout',
-    );
-    done({
-      service: 'apps-script',
-      name: 'run',
-      detail: `checkout({}) → script error: ${scriptError.errorType === undefined ? '' : `${scriptError.errorType}: `}${scriptError.errorMessage}`,
-      lines: frames.map((f) => `at ${f.function ?? '?'} (line ${f.lineNumber ?? '?'})`),
-    });
-
-    const processes = await listProcesses(gas, { scriptId: created.scriptId });
-    const statuses = processes.map((p) => `${p.functionName} ${p.processStatus}`);
-    check(
-      statuses.includes('greet COMPLETED') && statuses.includes('checkout FAILED'),
-      'processes',
-      `listed ${statuses.join(', ')}`,
-    );
-    done({ service: 'apps-script', name: 'processes', detail: statuses.join(', ') });
-
-    const metrics = await getMetrics(gas, { scriptId: created.scriptId });
-    const runs = metrics.periods.reduce((sum, p) => sum + p.executions, 0);
-    const failures = metrics.periods.reduce((sum, p) => sum + p.failures, 0);
-    check(runs >= 2 && failures >= 1, 'metrics', `${runs} executions, ${failures} failed`);
-    done({
-      service: 'apps-script',
-      name: 'metrics',
-      detail: `${runs} executions, ${failures} failed (${metrics.granularity})`,
-    });
-
-    // BugSmash: a project, reviewers' comments, and a signed webhook delivery to a local receiver.
-    const bugs = createBugSmashClient({ apiKey: DEFAULT_BUGSMASH_API_KEY, baseUrl: emulator.bugsmashUrl });
-    const project = await bugs.projects.create({
-      projectName: 'specbound demo site',
-      projectType: 'website',
-      websiteUrl: 'https://example.com',
-    });
-    check(
-      typeof project.id === 'string' && typeof project.review_link === 'string',
-      'project',
-      'no id or review link',
-    );
-    done({
-      service: 'bugsmash',
-      name: 'project',
-      detail: `"specbound demo site" ${project.id}, review link ${project.review_link}`,
-    });
-
-    // Comments come from reviewers on the review link; the emulator's control API stands in for them.
-    for (const text of ['The logo is blurry on retina screens', 'Typo in the footer: "Copyrihgt"']) {
-      const response = await fetch(`${emulator.controlUrl}/bugsmash/comments`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ projectId: project.id, text, byName: 'Reviewer' }),
-      });
-      check(response.ok, 'comments', `the emulator refused a reviewer comment (${response.status})`);
-    }
-    const listed = await bugs.comments.list({ projectId: project.id, plainText: true });
-    check(listed.data.length === 2, 'comments', `listed ${listed.data.length} comments`);
-    done({
-      service: 'bugsmash',
-      name: 'comments',
-      detail: `2 reviewer comments listed (${listed.active} active)`,
-    });
-
-    let secret = '';
-    receiver.on('request', async (req, res) => {
-      const raw = await body(req);
-      try {
-        const event = await parseWebhookEvent({ rawBody: raw, headers: req.headers, secret });
-        received.push({ event: event.type, payload: event.payload });
-        res.writeHead(204).end();
-      } catch {
-        res.writeHead(401).end();
-      }
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const port = (receiver.address() as AddressInfo).port;
-    const hook = (await bugs.webhooks.create({
-      webhookUrl: `http://127.0.0.1:${port}/bugsmash`,
-      events: ['status_changed'],
-    })) as { secret?: string };
-    check(typeof hook.secret === 'string', 'webhook', 'no signing secret in the answer');
-    secret = hook.secret;
-    const first = listed.data[0];
-    check(first !== undefined, 'webhook', 'no comment to resolve');
-    await bugs.comments.update({ commentId: first.comment_id, status: 'Resolved' });
-    await emulator.webhooksIdle();
-    check(
-      received.length === 1 && received[0]?.event === 'status_changed',
-      'webhook',
-      `the receiver verified ${received.length} deliveries`,
-    );
-    done({
-      service: 'bugsmash',
-      name: 'webhook',
-      detail: 'resolved a comment → status_changed delivered to a local receiver, signature verified',
-    });
-    await bugsmashWorkflowSteps({ bugs, gas, scriptId: created.scriptId, projectId: project.id, dir }, done);
+    const scriptId = await projectSteps(gas, dir, done);
+    await runSteps(gas, scriptId, done);
+    const { bugs, projectId, comments } = await reviewSteps(emulator, done);
+    await webhookStep(emulator, bugs, comments, receiver, done);
+    await bugsmashWorkflowSteps({ bugs, gas, scriptId, projectId, dir }, done);
     return { steps, appsScriptUrl: emulator.appsScriptUrl, bugsmashUrl: emulator.bugsmashUrl };
   } finally {
     receiver.close();
     await emulator.close();
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+type Done = (step: DemoStep) => void;
+type Emulator = Awaited<ReturnType<typeof startEmulator>>;
+
+/** create, push, version, deploy (twice: the same deployment); resolves to the script id. */
+async function projectSteps(gas: AppsScriptClient, dir: string, done: Done): Promise<string> {
+  const created = await createProject(gas, { title: 'specbound demo', dir });
+  check(
+    created.scriptId !== '' && created.files.some((f) => f.path === 'appsscript.json'),
+    'create',
+    'no project or no manifest',
+  );
+  done({
+    service: 'apps-script',
+    name: 'create',
+    detail: `project "${created.title}" ${created.scriptId}, .clasp.json + appsscript.json written`,
+  });
+
+  await writeFile(join(dir, 'Code.js'), CODE);
+  await writeFile(join(dir, 'util.js'), UTIL);
+  await writeFile(join(dir, 'appsscript.json'), MANIFEST);
+  const pushed = await pushProject(gas, { dir });
+  const names = pushed.files.map((f) => f.path).sort();
+  check(
+    pushed.pushed && names.join(',') === 'Code.js,appsscript.json,util.js',
+    'push',
+    `pushed ${names.join(', ')}`,
+  );
+  done({
+    service: 'apps-script',
+    name: 'push',
+    detail: 'Code.js and util.js (+ the manifest, now an API executable)',
+  });
+
+  const version = await createVersion(gas, { scriptId: created.scriptId, description: 'demo v1' });
+  check(version.versionNumber === 1, 'version', `got version ${version.versionNumber}`);
+  done({ service: 'apps-script', name: 'version', detail: `version ${version.versionNumber} "demo v1"` });
+
+  const deployed = await deploy(gas, {
+    scriptId: created.scriptId,
+    versionNumber: 1,
+    description: 'demo',
+    dir,
+  });
+  check(
+    deployed.action === 'created' && deployed.versionNumber === 1,
+    'deploy',
+    `${deployed.action} → v${deployed.versionNumber}`,
+  );
+  const redeployed = await deploy(gas, { scriptId: created.scriptId, description: 'demo', dir });
+  check(
+    redeployed.action === 'updated' &&
+      redeployed.deploymentId === deployed.deploymentId &&
+      redeployed.versionNumber === 2,
+    'deploy',
+    'a second deploy did not update the same deployment',
+  );
+  done({
+    service: 'apps-script',
+    name: 'deploy',
+    detail: `${deployed.deploymentId} (v1), deployed again: same id, now v${redeployed.versionNumber}`,
+  });
+  return created.scriptId;
+}
+
+/** run (a result, then a script error with its stack), processes, metrics. */
+async function runSteps(gas: AppsScriptClient, scriptId: string, done: Done): Promise<void> {
+  const ran = await runFunction(gas, {
+    scriptId: scriptId,
+    functionName: 'greet',
+    parameters: ['Ada'],
+  });
+  check(
+    ran.result === 'Hello, Ada! (from Apps Script)',
+    'run',
+    `greet returned ${JSON.stringify(ran.result)}`,
+  );
+  done({ service: 'apps-script', name: 'run', detail: `greet("Ada") → ${JSON.stringify(ran.result)}` });
+
+  let scriptError: ScriptExecutionError | undefined;
+  try {
+    await runFunction(gas, { scriptId: scriptId, functionName: 'checkout', parameters: [{}] });
+  } catch (error) {
+    if (!(error instanceof ScriptExecutionError)) throw error;
+    scriptError = error;
+  }
+  const frames = scriptError?.scriptStackTraceElements ?? [];
+  check(
+    scriptError !== undefined &&
+      frames.some((f) => f.function === 'total') &&
+      frames.some((f) => f.function === 'checkout'),
+    'run',
+    'checkout({}) did not fail with a stack through total and checkout',
+  );
+  done({
+    service: 'apps-script',
+    name: 'run',
+    detail: `checkout({}) → script error: ${scriptError.errorType === undefined ? '' : `${scriptError.errorType}: `}${scriptError.errorMessage}`,
+    lines: frames.map((f) => `at ${f.function ?? '?'} (line ${f.lineNumber ?? '?'})`),
+  });
+
+  const processes = await listProcesses(gas, { scriptId: scriptId });
+  const statuses = processes.map((p) => `${p.functionName} ${p.processStatus}`);
+  check(
+    statuses.includes('greet COMPLETED') && statuses.includes('checkout FAILED'),
+    'processes',
+    `listed ${statuses.join(', ')}`,
+  );
+  done({ service: 'apps-script', name: 'processes', detail: statuses.join(', ') });
+
+  const metrics = await getMetrics(gas, { scriptId: scriptId });
+  const runs = metrics.periods.reduce((sum, p) => sum + p.executions, 0);
+  const failures = metrics.periods.reduce((sum, p) => sum + p.failures, 0);
+  check(runs >= 2 && failures >= 1, 'metrics', `${runs} executions, ${failures} failed`);
+  done({
+    service: 'apps-script',
+    name: 'metrics',
+    detail: `${runs} executions, ${failures} failed (${metrics.granularity})`,
+  });
+}
+
+/** BugSmash: a project and reviewers' comments on it. */
+async function reviewSteps(emulator: Emulator, done: Done) {
+  // BugSmash: a project, reviewers' comments, and a signed webhook delivery to a local receiver.
+  const bugs = createBugSmashClient({ apiKey: DEFAULT_BUGSMASH_API_KEY, baseUrl: emulator.bugsmashUrl });
+  const project = await bugs.projects.create({
+    projectName: 'specbound demo site',
+    projectType: 'website',
+    websiteUrl: 'https://example.com',
+  });
+  check(
+    typeof project.id === 'string' && typeof project.review_link === 'string',
+    'project',
+    'no id or review link',
+  );
+  done({
+    service: 'bugsmash',
+    name: 'project',
+    detail: `"specbound demo site" ${project.id}, review link ${project.review_link}`,
+  });
+
+  // Comments come from reviewers on the review link; the emulator's control API stands in for them.
+  for (const text of ['The logo is blurry on retina screens', 'Typo in the footer: "Copyrihgt"']) {
+    const response = await fetch(`${emulator.controlUrl}/bugsmash/comments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ projectId: project.id, text, byName: 'Reviewer' }),
+    });
+    check(response.ok, 'comments', `the emulator refused a reviewer comment (${response.status})`);
+  }
+  const listed = await bugs.comments.list({ projectId: project.id, plainText: true });
+  check(listed.data.length === 2, 'comments', `listed ${listed.data.length} comments`);
+  done({
+    service: 'bugsmash',
+    name: 'comments',
+    detail: `2 reviewer comments listed (${listed.active} active)`,
+  });
+  return { bugs, projectId: project.id, comments: listed.data };
+}
+
+/** A signed webhook delivery to a local receiver, verified there. */
+async function webhookStep(
+  emulator: Emulator,
+  bugs: BugSmashClient,
+  comments: readonly Comment[],
+  receiver: Server,
+  done: Done,
+): Promise<void> {
+  const received: { event: string; payload: unknown }[] = [];
+  let secret = '';
+  receiver.on('request', async (req, res) => {
+    const raw = await body(req);
+    try {
+      const event = await parseWebhookEvent({ rawBody: raw, headers: req.headers, secret });
+      received.push({ event: event.type, payload: event.payload });
+      res.writeHead(204).end();
+    } catch {
+      res.writeHead(401).end();
+    }
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const port = (receiver.address() as AddressInfo).port;
+  const hook = (await bugs.webhooks.create({
+    webhookUrl: `http://127.0.0.1:${port}/bugsmash`,
+    events: ['status_changed'],
+  })) as { secret?: string };
+  check(typeof hook.secret === 'string', 'webhook', 'no signing secret in the answer');
+  secret = hook.secret;
+  const first = comments[0];
+  check(first !== undefined, 'webhook', 'no comment to resolve');
+  await bugs.comments.update({ commentId: first.comment_id, status: 'Resolved' });
+  await emulator.webhooksIdle();
+  check(
+    received.length === 1 && received[0]?.event === 'status_changed',
+    'webhook',
+    `the receiver verified ${received.length} deliveries`,
+  );
+  done({
+    service: 'bugsmash',
+    name: 'webhook',
+    detail: 'resolved a comment → status_changed delivered to a local receiver, signature verified',
+  });
 }

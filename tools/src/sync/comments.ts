@@ -87,7 +87,8 @@ export async function syncComments(
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   if (!Number.isInteger(batchSize) || batchSize < 1) {
     throw new UsageError(`--batch-size: ${batchSize} is not a positive whole number.`, {
-      hint: 'Pass --batch-size 100, for example.',
+      code: 'batch-size-invalid',
+      details: { batchSize: String(batchSize) },
     });
   }
   // Two runs on one state at once (an overlapping cron job) would both send the same comments.

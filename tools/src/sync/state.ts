@@ -44,13 +44,14 @@ export async function readSyncState(
   }
   if (state.version !== 1 || typeof state.acknowledged !== 'object' || state.acknowledged === null) {
     throw new ToolsError(`The sync state ${path} is not a specbound sync state.`, {
-      hint: 'Pass another --state file, or delete this one to send every comment again.',
+      code: 'sync-state-foreign',
+      details: { file: path },
     });
   }
   if (state.projectId !== projectId || state.target !== target || state.function !== fn) {
     throw new ToolsError(
       `The sync state ${path} belongs to project ${state.projectId} → ${state.target} ${state.function}().`,
-      { hint: 'Pass a --state file of its own for each project and function.' },
+      { code: 'sync-state-other-target', details: { file: path, projectId: state.projectId } },
     );
   }
   return state;

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { DEFAULT_OAUTH_CLIENT, login, parseClientCredentials } from '../../src/auth/login.js';
 import { pkceChallenge } from '../../src/auth/pkce.js';
 import { readLogin } from '../../src/auth/store.js';
+import { describeError } from '../../src/cli/report.js';
 import { ToolsError, UsageError } from '../../src/errors.js';
 import { CLIENT, startTokenServer, type TokenServer, USER_EMAIL } from './token-server.js';
 
@@ -217,7 +218,8 @@ describe('login (PKCE on a 127.0.0.1 loopback port)', () => {
   it('times out with a hint', async () => {
     const error = await login({ ...base(), timeoutMs: 200, onAuthUrl: () => {} }).catch((e: unknown) => e);
     expect((error as ToolsError).message).toBe('No sign-in within 0 s.');
-    expect((error as ToolsError).hint).toContain('--no-browser');
+    expect((error as ToolsError).code).toBe('login-timeout');
+    expect(describeError(error).hint).toContain('--no-browser');
   });
 
   it('reports scopes the user did not grant', async () => {

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { resolveGoogleAuth } from '../../src/auth/resolve.js';
 import { type AuthStatus, authStatus } from '../../src/auth/status.js';
 import { readLogin, type StoredLogin, writeLogin } from '../../src/auth/store.js';
+import { describeError } from '../../src/cli/report.js';
 import { AuthRequiredError, ToolsError, UsageError } from '../../src/errors.js';
 import {
   CLIENT,
@@ -68,7 +69,7 @@ async function failure(promise: Promise<unknown>): Promise<ToolsError> {
   return error as ToolsError;
 }
 const shown = (error: ToolsError) =>
-  `${error.message}\n${error.hint}\n${error.stack}\n${String(error.cause)}`;
+  `${error.message}\n${describeError(error).hint}\n${error.stack}\n${String(error.cause)}`;
 
 describe('resolveGoogleAuth: SPECBOUND_GOOGLE_TOKEN', () => {
   it('uses the access token as is, without any request', async () => {
@@ -217,7 +218,10 @@ describe('resolveGoogleAuth: service account with domain-wide delegation', () =>
     const error = await failure(resolveGoogleAuth({ env: env({ SPECBOUND_GOOGLE_CREDENTIALS: sa.json }) }));
     expect(error).toBeInstanceOf(AuthRequiredError);
     expect(error.message).toContain("the Apps Script API refuses a service account's own tokens");
-    expect(error.hint).toContain('--impersonate user@your-domain');
+    // The library carries what failed; the CLI words the fix with its flags.
+    expect(error.code).toBe('service-account-needs-impersonation');
+    expect(error.hint).toBeUndefined();
+    expect(describeError(error).hint).toContain('--impersonate user@your-domain');
     expect(shown(error)).not.toContain('PRIVATE KEY');
   });
 
@@ -355,7 +359,10 @@ describe('resolveGoogleAuth: the stored login', () => {
     const google = await resolveGoogleAuth({ env: env(), profile: 'work' });
     const error = await failure(google.auth());
     expect(error).toBeInstanceOf(AuthRequiredError);
-    expect(error.hint).toBe('The login was revoked or expired: run `specbound login --profile work` again.');
+    expect(error).toMatchObject({ code: 'stored-login-refused', details: { profile: 'work' } });
+    expect(describeError(error).hint).toBe(
+      'The login was revoked or expired: run `specbound login --profile work` again.',
+    );
     expect(shown(error)).not.toContain('1//gone');
   });
 
@@ -363,7 +370,8 @@ describe('resolveGoogleAuth: the stored login', () => {
     const error = await failure(resolveGoogleAuth({ env: env(), profile: 'ci' }));
     expect(error).toBeInstanceOf(AuthRequiredError);
     expect(error.message).toContain('profile "ci" has no stored login');
-    expect(error.hint).toBe(
+    expect(error).toMatchObject({ code: 'google-credentials-missing', details: { profile: 'ci' } });
+    expect(describeError(error).hint).toBe(
       'Run `specbound login --profile ci` (or `specbound login --profile ci --from-clasp`); in CI set SPECBOUND_GOOGLE_CREDENTIALS to authorized_user credentials JSON.',
     );
   });

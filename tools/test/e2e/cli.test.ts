@@ -1,4 +1,5 @@
-// The frame, through the built bin as a subprocess: help, exit codes, version, redaction.
+// The frame: help, exit codes and version through the built bin as a subprocess (what only a process
+// shows: the bin's own exit code and that it exits on its own); usage errors and redaction in-process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_TOKEN, type Harness, startHarness } from './harness.js';
 
@@ -27,14 +28,14 @@ describe('specbound (the frame)', () => {
   });
 
   it('an unknown option exits 2', async () => {
-    const result = await h.runBin(['gas', 'open', '--frobnicate']);
+    const result = await h.run(['gas', 'open', '--frobnicate']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("unknown option '--frobnicate'");
   });
 
   it('a bad base URL is a usage error', async () => {
     const dir = await h.tempDir();
-    const result = await h.runBin(['gas', 'open', '--apps-script-url', 'not a url'], { cwd: dir });
+    const result = await h.run(['gas', 'open', '--apps-script-url', 'not a url'], { cwd: dir });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--apps-script-url: "not a url" is not a URL');
   });
@@ -62,7 +63,7 @@ describe('specbound (the frame)', () => {
 
   it('never prints the token', async () => {
     const dir = await h.tempDir();
-    const result = await h.runBin(['gas', 'open', '--debug'], { cwd: dir });
+    const result = await h.run(['gas', 'open', '--debug'], { cwd: dir });
     expect(result.stdout + result.stderr).not.toContain(E2E_TOKEN);
   });
 });

@@ -4,6 +4,8 @@
 // Node process per command cost 0.2 s of CPU each, most of it starting Node's fetch); `runBin` starts
 // the built `specbound` bin as a subprocess, exactly what a user runs, for what only a process shows
 // (the bin itself, exit codes through it, signals, stdin). `tools/test/e2e/cli.test.ts` runs the bin.
+// `start` runs a long-running command (a webhook listener) in-process and stops it through the
+// runtime's abort signal, as Ctrl-C stops the bin.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -35,12 +37,25 @@ export interface RunOptions {
   timeoutMs?: number;
 }
 
+/** A long-running command (a webhook listener) started in-process; `stop()` ends it as Ctrl-C would. */
+export interface Started {
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the first match of `pattern` in stdout (rejects when the command ended first). */
+  waitForStdout(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  waitForStderr(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  /** Stops the command and resolves with its exit code. */
+  stop(): Promise<number>;
+}
+
 export interface Harness {
   emulator: RunningEmulator;
   /** A fresh temporary directory, removed by `close()`. */
   tempDir(): Promise<string>;
   /** Runs `specbound <args>` in this process and resolves with its exit code (never rejects on a non-zero exit). */
   run(args: readonly string[], options?: Omit<RunOptions, 'input' | 'timeoutMs'>): Promise<RunResult>;
+  /** Starts `specbound <args>` in this process without waiting for it to end. */
+  start(args: readonly string[], options?: Omit<RunOptions, 'input' | 'timeoutMs'>): Started;
   /** Runs the `specbound` bin as a subprocess and resolves when it exits (never rejects on a non-zero exit). */
   runBin(args: readonly string[], options?: RunOptions): Promise<RunResult>;
   close(): Promise<void>;
@@ -87,6 +102,38 @@ export async function startHarness(): Promise<Harness> {
       });
       return result(code, stdout.text(), stderr.text());
     },
+    start(args, options = {}) {
+      const stdout = collector();
+      const stderr = collector();
+      const stop = new AbortController();
+      let ended = false;
+      const exit = main(args, {
+        stdout: stdout.stream,
+        stderr: stderr.stream,
+        env: environment(options.env),
+        cwd: options.cwd ?? process.cwd(),
+        signal: stop.signal,
+      }).finally(() => {
+        ended = true;
+      });
+      const waitFor = (read: () => string, pattern: RegExp, timeoutMs = 10_000) =>
+        poll(
+          () => read().match(pattern),
+          timeoutMs,
+          () => ended,
+          () => `no ${pattern} in output:\nstdout: ${stdout.text()}\nstderr: ${stderr.text()}`,
+        );
+      return {
+        stdout: stdout.text,
+        stderr: stderr.text,
+        waitForStdout: (pattern, timeoutMs) => waitFor(stdout.text, pattern, timeoutMs),
+        waitForStderr: (pattern, timeoutMs) => waitFor(stderr.text, pattern, timeoutMs),
+        stop: () => {
+          stop.abort();
+          return exit;
+        },
+      };
+    },
     runBin(args, options = {}) {
       const env = environment(options.env);
       return new Promise((resolve, reject) => {
@@ -117,6 +164,25 @@ export async function startHarness(): Promise<Harness> {
       await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
     },
   };
+}
+
+/** Polls `match` every 25 ms until it finds something; rejects once `ended()` or after `timeoutMs`. */
+function poll(
+  match: () => RegExpMatchArray | null,
+  timeoutMs: number,
+  ended: () => boolean,
+  why: () => string,
+): Promise<RegExpMatchArray> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const tick = () => {
+      const found = match();
+      if (found !== null) return resolve(found);
+      if (ended() || Date.now() - started > timeoutMs) return reject(new Error(why()));
+      setTimeout(tick, 25);
+    };
+    tick();
+  });
 }
 
 /** A stream that keeps what is written to it (not a TTY, like a pipe). */

@@ -42,16 +42,14 @@ describe('webhooks listen', () => {
     // The port is chosen first so the webhook can be created before the listener starts.
     const port = await freePort();
     const { file, secret } = await secretFile(`http://127.0.0.1:${port}/`);
-    const listen = background(h, [
-      '--json',
-      'bs',
-      'webhooks',
-      'listen',
-      '--port',
-      String(port),
-      '--secret-file',
-      file,
-    ]);
+    // In-process (the CLI's main with its own streams and a stop signal); the forwarding test below
+    // runs the bin and stops it with SIGINT.
+    const listen = h.start(
+      ['--json', 'bs', 'webhooks', 'listen', '--port', String(port), '--secret-file', file],
+      {
+        env: KEY,
+      },
+    );
     try {
       await listen.waitForStderr(/listening on http:\/\/127\.0\.0\.1:(\d+)\//);
       const test = await bs(['webhooks', 'test', '--event', 'comment_replied']);

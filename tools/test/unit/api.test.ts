@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ScriptExecutionError } from '@specbound/apps-script';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describeError } from '../../src/cli/report.js';
 import {
   createVersion,
   deploy,
@@ -236,7 +237,8 @@ describe('run', () => {
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(ToolsError);
-    expect((error as ToolsError).hint).toContain('"executionApi"');
+    expect(error).toMatchObject({ code: 'not-api-executable', details: { scriptId: 'S1' } });
+    expect(describeError(error).hint).toContain('"executionApi"');
     expect(fake.writes()).toEqual([]);
   });
 

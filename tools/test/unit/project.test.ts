@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ContentValidationError } from '@specbound/apps-script';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describeError } from '../../src/cli/report.js';
 import {
   cloneProject,
   createProject,
@@ -227,7 +228,8 @@ describe('pushProject', () => {
     const error = await pushProject(remote.client, { dir }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PushConflictError);
     expect((error as PushConflictError).files).toEqual(['Code', 'Online']);
-    expect((error as PushConflictError).hint).toContain('--force');
+    expect((error as PushConflictError).code).toBe('push-conflict');
+    expect(describeError(error).hint).toContain('--force');
     expect(remote.writes()).toEqual([]);
 
     const dry = await pushProject(remote.client, { dir, dryRun: true });

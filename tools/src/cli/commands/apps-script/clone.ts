@@ -1,12 +1,26 @@
-import { cloneProject } from '../../../apps-script/project.js';
-import type { CliContext } from '../../context.js';
+// `specbound gas clone <scriptId>`: .clasp.json for an existing project, and its files.
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import { type CliContext, contextOf } from '../../context.js';
+import { parsePositiveInt } from '../../parse.js';
 import { renderPulled } from './render.js';
 
-export async function clone(
-  ctx: CliContext,
-  scriptId: string,
-  options: { version?: number | undefined; rootDir?: string | undefined },
-): Promise<void> {
+interface CloneOptions {
+  version?: number | undefined;
+  rootDir?: string | undefined;
+}
+
+export function define(gas: CommandUnknownOpts): void {
+  gas
+    .command('clone')
+    .description('write .clasp.json for an existing project here and pull its files')
+    .argument('<scriptId>', 'the project id (editor: Project Settings → IDs)')
+    .option('--version <n>', 'clone this version instead of the current code', parsePositiveInt('--version'))
+    .option('--root-dir <dir>', 'where the script files go, relative to .clasp.json')
+    .action((scriptId, options, command) => run(contextOf(command), scriptId, options));
+}
+
+export async function run(ctx: CliContext, scriptId: string, options: CloneOptions): Promise<void> {
+  const { cloneProject } = await import('../../../apps-script/project.js');
   const result = await cloneProject(await ctx.appsScript(), {
     scriptId,
     dir: ctx.cwd,

@@ -1,11 +1,26 @@
-import { createProject } from '../../../apps-script/project.js';
-import type { CliContext } from '../../context.js';
+// `specbound gas create`: a new project here (.clasp.json and the initial files).
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import { type CliContext, contextOf } from '../../context.js';
 import { renderPulled } from './render.js';
 
-export async function create(
-  ctx: CliContext,
-  options: { title: string; rootDir?: string | undefined; parentId?: string | undefined },
-): Promise<void> {
+interface CreateOptions {
+  title: string;
+  rootDir?: string | undefined;
+  parentId?: string | undefined;
+}
+
+export function define(gas: CommandUnknownOpts): void {
+  gas
+    .command('create')
+    .description('create a project here: writes .clasp.json and the initial files')
+    .requiredOption('--title <title>', 'the project title')
+    .option('--root-dir <dir>', 'where the script files go, relative to .clasp.json')
+    .option('--parent-id <id>', 'bind the script to this Drive file (Docs, Sheets, Forms, Slides)')
+    .action((options, command) => run(contextOf(command), options));
+}
+
+export async function run(ctx: CliContext, options: CreateOptions): Promise<void> {
+  const { createProject } = await import('../../../apps-script/project.js');
   const result = await createProject(await ctx.appsScript(), { dir: ctx.cwd, ...options });
   ctx.io.result(result, () => {
     ctx.io.line(`Created "${result.title}": ${result.scriptId}`);

@@ -1,26 +1,36 @@
-import { resolveScriptId } from '../../../apps-script/config.js';
-import {
-  undeploy as deleteDeployment,
-  deploy as deployVersion,
-  isHeadDeployment,
-  listDeployments,
-} from '../../../apps-script/deploy.js';
-import type { CliContext } from '../../context.js';
-import { shortTime } from './render.js';
+// `specbound gas deploy`: a version deployed, updating the existing deployment when there is one.
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import { type CliContext, contextOf } from '../../context.js';
+import { parsePositiveInt } from '../../parse.js';
+import { SCRIPT_ID } from './options.js';
 
-export async function deploy(
-  ctx: CliContext,
-  options: {
-    deploymentId?: string | undefined;
-    version?: number | undefined;
-    description?: string | undefined;
-    scriptId?: string | undefined;
-  },
-): Promise<void> {
+interface DeployOptions {
+  deploymentId?: string | undefined;
+  version?: number | undefined;
+  description?: string | undefined;
+  scriptId?: string | undefined;
+}
+
+export function define(gas: CommandUnknownOpts): void {
+  gas
+    .command('deploy')
+    .description(
+      'deploy a version, updating the existing deployment (same id and URL); creates one only when there is none',
+    )
+    .option('--deployment-id <id>', 'the deployment to update (then remembered for this project)')
+    .option('--version <n>', 'deploy this version (default: create one now)', parsePositiveInt('--version'))
+    .option('--description <text>', 'description of the version and deployment')
+    .option(...SCRIPT_ID)
+    .action((options, command) => run(contextOf(command), options));
+}
+
+export async function run(ctx: CliContext, options: DeployOptions): Promise<void> {
+  const { resolveScriptId } = await import('../../../apps-script/config.js');
+  const { deploy } = await import('../../../apps-script/deploy.js');
   const scriptId = await resolveScriptId(ctx.cwd, options.scriptId);
   // In a project directory the deployment is remembered; with --script-id elsewhere it is not.
   const inProject = options.scriptId === undefined;
-  const result = await deployVersion(await ctx.appsScript(), {
+  const result = await deploy(await ctx.appsScript(), {
     scriptId,
     deploymentId: options.deploymentId,
     versionNumber: options.version,
@@ -33,33 +43,4 @@ export async function deploy(
     );
     if (result.webAppUrl !== undefined) ctx.io.line(`Web app: ${result.webAppUrl}`);
   });
-}
-
-export async function deployments(
-  ctx: CliContext,
-  options: { scriptId?: string | undefined },
-): Promise<void> {
-  const scriptId = await resolveScriptId(ctx.cwd, options.scriptId);
-  const list = await listDeployments(await ctx.appsScript(), { scriptId });
-  ctx.io.table(list, [
-    { header: 'deployment', value: (d) => d.deploymentId },
-    { header: 'version', value: (d) => (isHeadDeployment(d) ? '@HEAD' : d.deploymentConfig?.versionNumber) },
-    { header: 'updated', value: (d) => shortTime(d.updateTime) },
-    { header: 'entry points', value: (d) => (d.entryPoints ?? []).map((e) => e.entryPointType).join(',') },
-    { header: 'description', value: (d) => d.deploymentConfig?.description },
-  ]);
-}
-
-export async function undeploy(
-  ctx: CliContext,
-  deploymentId: string,
-  options: { scriptId?: string | undefined },
-): Promise<void> {
-  const scriptId = await resolveScriptId(ctx.cwd, options.scriptId);
-  const result = await deleteDeployment(await ctx.appsScript(), {
-    scriptId,
-    deploymentId,
-    dir: options.scriptId === undefined ? ctx.cwd : undefined,
-  });
-  ctx.io.result(result, () => ctx.io.line(`Deleted deployment ${result.deploymentId}`));
 }

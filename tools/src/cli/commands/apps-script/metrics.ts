@@ -1,10 +1,22 @@
-import { resolveScriptId } from '../../../apps-script/config.js';
-import { getMetrics, type MetricsResult } from '../../../apps-script/metrics.js';
+// `specbound gas metrics`: active users, executions and failures per period.
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import type { MetricsResult } from '../../../apps-script/metrics.js';
 import { UsageError } from '../../../errors.js';
-import type { CliContext } from '../../context.js';
+import { type CliContext, contextOf } from '../../context.js';
 import type { Io } from '../../output.js';
+import { SCRIPT_ID } from './options.js';
 
-export async function metrics(
+export function define(gas: CommandUnknownOpts): void {
+  gas
+    .command('metrics')
+    .description('active users, executions and failures per period (a chart on a terminal)')
+    .option('--granularity <g>', 'DAILY or WEEKLY', 'DAILY')
+    .option('--deployment-id <id>', 'only this deployment')
+    .option(...SCRIPT_ID)
+    .action((options, command) => run(contextOf(command), options));
+}
+
+export async function run(
   ctx: CliContext,
   options: { granularity: string; deploymentId?: string | undefined; scriptId?: string | undefined },
 ): Promise<void> {
@@ -14,6 +26,8 @@ export async function metrics(
       hint: '--granularity DAILY (the default) or --granularity WEEKLY',
     });
   }
+  const { resolveScriptId } = await import('../../../apps-script/config.js');
+  const { getMetrics } = await import('../../../apps-script/metrics.js');
   const scriptId = await resolveScriptId(ctx.cwd, options.scriptId);
   const result = await getMetrics(await ctx.appsScript(), {
     scriptId,

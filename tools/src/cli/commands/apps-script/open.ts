@@ -1,12 +1,23 @@
+// `specbound gas open`: the script editor URL (opened in a browser on a desktop).
 import { spawn } from 'node:child_process';
-import { resolveScriptId } from '../../../apps-script/config.js';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { editorUrl } from '../../../apps-script/open.js';
-import type { CliContext } from '../../context.js';
+import { type CliContext, contextOf } from '../../context.js';
+import { SCRIPT_ID } from './options.js';
+export function define(gas: CommandUnknownOpts): void {
+  gas
+    .command('open')
+    .description('print the script editor URL (and open it on a desktop)')
+    .option('--no-browser', 'only print the URL')
+    .option(...SCRIPT_ID)
+    .action((options, command) => run(contextOf(command), options));
+}
 
-export async function open(
+export async function run(
   ctx: CliContext,
   options: { browser: boolean; scriptId?: string | undefined },
 ): Promise<void> {
+  const { resolveScriptId } = await import('../../../apps-script/config.js');
   const scriptId = await resolveScriptId(ctx.cwd, options.scriptId);
   const url = editorUrl(scriptId);
   ctx.io.result({ scriptId, url }, () => ctx.io.line(url));

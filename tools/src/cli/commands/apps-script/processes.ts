@@ -1,15 +1,36 @@
-import { resolveScriptId } from '../../../apps-script/config.js';
-import {
-  listProcesses,
-  PROCESS_STATUSES,
-  PROCESS_TYPES,
-  parseEnumList,
-  parseSince,
-} from '../../../apps-script/processes.js';
-import type { CliContext } from '../../context.js';
+// `specbound gas processes`: the project's executions (or the caller's, with --user), newest first.
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import { type CliContext, contextOf } from '../../context.js';
+import { collect, parsePositiveInt } from '../../parse.js';
+import { SCRIPT_ID } from './options.js';
 import { shortTime } from './render.js';
 
-export async function processes(
+export function define(gas: CommandUnknownOpts): void {
+  gas
+    .command('processes')
+    .description("the project's executions, newest first")
+    .option('--function <name>', 'only this function')
+    .option(
+      '--status <status>',
+      'only this status (repeatable): COMPLETED, FAILED, RUNNING, TIMED_OUT, ...',
+      collect,
+      [],
+    )
+    .option(
+      '--type <type>',
+      'only this type (repeatable): EXECUTION_API, EDITOR, TRIGGER, WEBAPP, ...',
+      collect,
+      [],
+    )
+    .option('--since <when>', 'only those started since: a duration (30m, 1h, 2d) or an ISO time')
+    .option('--limit <n>', 'at most N (default 50)', parsePositiveInt('--limit'))
+    .option('--all', 'every matching process (all pages)')
+    .option('--user', "the caller's processes across all projects")
+    .option(...SCRIPT_ID)
+    .action((options, command) => run(contextOf(command), options));
+}
+
+export async function run(
   ctx: CliContext,
   options: {
     function?: string | undefined;
@@ -22,6 +43,10 @@ export async function processes(
     scriptId?: string | undefined;
   },
 ): Promise<void> {
+  const { resolveScriptId } = await import('../../../apps-script/config.js');
+  const { listProcesses, PROCESS_STATUSES, PROCESS_TYPES, parseEnumList, parseSince } = await import(
+    '../../../apps-script/processes.js'
+  );
   const statuses = parseEnumList('--status', options.status, PROCESS_STATUSES);
   const types = parseEnumList('--type', options.type, PROCESS_TYPES);
   const since = options.since === undefined ? undefined : parseSince(options.since);

@@ -1,10 +1,20 @@
-import { pushProject } from '../../../apps-script/project.js';
-import type { CliContext } from '../../context.js';
+// `specbound gas push`: the local files uploaded, unless the remote changed since the last pull/push.
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import { type CliContext, contextOf } from '../../context.js';
+export function define(gas: CommandUnknownOpts): void {
+  gas
+    .command('push')
+    .description('upload the local files; refuses when the remote changed since the last pull/push')
+    .option('--dry-run', 'print a unified diff (remote → local) and send nothing')
+    .option('--force', 'push even over remote changes made since the last pull/push')
+    .action((options, command) => run(contextOf(command), options));
+}
 
-export async function push(
+export async function run(
   ctx: CliContext,
   options: { dryRun?: true | undefined; force?: true | undefined },
 ): Promise<void> {
+  const { pushProject } = await import('../../../apps-script/project.js');
   const result = await pushProject(await ctx.appsScript(), {
     dir: ctx.cwd,
     dryRun: options.dryRun === true,

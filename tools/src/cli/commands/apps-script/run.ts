@@ -1,6 +1,18 @@
-import { loadProject, resolveScriptId } from '../../../apps-script/config.js';
-import { parseParams, runFunction } from '../../../apps-script/run.js';
-import type { CliContext } from '../../context.js';
+// `specbound gas run <function>`: a function of the API-executable deployment, and its result.
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import { type CliContext, contextOf } from '../../context.js';
+import { SCRIPT_ID } from './options.js';
+export function define(gas: CommandUnknownOpts): void {
+  gas
+    .command('run')
+    .description('run a function of the API-executable deployment and print its result')
+    .argument('<function>', 'the function name')
+    .option('--params <json>', 'the arguments as a JSON array, e.g. \'["a", 1]\'')
+    .option('--dev-mode', 'run the latest pushed code instead of the deployed version (owner only)')
+    .option('--deployment-id <id>', 'run this deployment')
+    .option(...SCRIPT_ID)
+    .action((functionName, options, command) => run(contextOf(command), functionName, options));
+}
 
 export async function run(
   ctx: CliContext,
@@ -12,6 +24,8 @@ export async function run(
     scriptId?: string | undefined;
   },
 ): Promise<void> {
+  const { loadProject, resolveScriptId } = await import('../../../apps-script/config.js');
+  const { parseParams, runFunction } = await import('../../../apps-script/run.js');
   // Bad JSON is a usage error before anything else happens.
   const parameters = options.params === undefined ? [] : parseParams(options.params);
   const scriptId = await resolveScriptId(ctx.cwd, options.scriptId);

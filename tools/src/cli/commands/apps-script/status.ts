@@ -1,7 +1,15 @@
-import { projectStatus } from '../../../apps-script/project.js';
-import type { CliContext } from '../../context.js';
+// `specbound gas status`: what a push would send, what is ignored, what differs from the remote.
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import { type CliContext, contextOf } from '../../context.js';
+export function define(gas: CommandUnknownOpts): void {
+  gas
+    .command('status')
+    .description('which local files would be pushed or are ignored, and which differ from the remote')
+    .action((_options, command) => run(contextOf(command)));
+}
 
-export async function status(ctx: CliContext): Promise<void> {
+export async function run(ctx: CliContext): Promise<void> {
+  const { projectStatus } = await import('../../../apps-script/project.js');
   const result = await projectStatus(await ctx.appsScript(), { dir: ctx.cwd });
   const { io } = ctx;
   if (io.json) {

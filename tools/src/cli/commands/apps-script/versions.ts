@@ -1,21 +1,20 @@
-import { resolveScriptId } from '../../../apps-script/config.js';
-import { createVersion, listVersions } from '../../../apps-script/deploy.js';
-import type { CliContext } from '../../context.js';
+// `specbound gas versions`: the project's versions, newest first.
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import { type CliContext, contextOf } from '../../context.js';
+import { SCRIPT_ID } from './options.js';
 import { shortTime } from './render.js';
 
-export async function version(
-  ctx: CliContext,
-  description: string | undefined,
-  options: { scriptId?: string | undefined },
-): Promise<void> {
-  const scriptId = await resolveScriptId(ctx.cwd, options.scriptId);
-  const created = await createVersion(await ctx.appsScript(), { scriptId, description });
-  ctx.io.result(created, () =>
-    ctx.io.line(`Created version ${created.versionNumber}${description ? `: ${description}` : ''}`),
-  );
+export function define(gas: CommandUnknownOpts): void {
+  gas
+    .command('versions')
+    .description('list the versions, newest first')
+    .option(...SCRIPT_ID)
+    .action((options, command) => run(contextOf(command), options));
 }
 
-export async function versions(ctx: CliContext, options: { scriptId?: string | undefined }): Promise<void> {
+export async function run(ctx: CliContext, options: { scriptId?: string | undefined }): Promise<void> {
+  const { resolveScriptId } = await import('../../../apps-script/config.js');
+  const { listVersions } = await import('../../../apps-script/deploy.js');
   const scriptId = await resolveScriptId(ctx.cwd, options.scriptId);
   const list = await listVersions(await ctx.appsScript(), { scriptId });
   ctx.io.table(

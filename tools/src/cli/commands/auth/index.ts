@@ -1,20 +1,11 @@
-// `specbound auth …`: flags and descriptions only; each action imports its verb.
+// `specbound auth …`: attaches its commands.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
-import { contextOf } from '../../context.js';
+import * as status from './status.js';
 
 export function register(program: CommandUnknownOpts): void {
   const auth = program
     .command('auth')
     .description('Google credentials of the Apps Script commands')
     .helpOption('-h, --help', 'show help');
-  auth
-    .command('status')
-    .description(
-      'which credentials the commands use (env token, credentials JSON, stored login), for whom, which scopes, until when; never the token',
-    )
-    .option('--offline', 'do not contact Google: report the configuration only')
-    .action(async (options, command) => {
-      const { status } = await import('./status.js');
-      await status(contextOf(command), options);
-    });
+  status.define(auth);
 }

@@ -1,6 +1,8 @@
+// `specbound auth status`: which Google credentials the commands use, for whom, until when.
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { shortScope } from '../../../auth/scopes.js';
-import { type AuthStatus, authStatus } from '../../../auth/status.js';
-import type { CliContext } from '../../context.js';
+import type { AuthStatus } from '../../../auth/status.js';
+import { type CliContext, contextOf } from '../../context.js';
 
 const SOURCES: Record<AuthStatus['source'], string> = {
   'env-token': 'access token from SPECBOUND_GOOGLE_TOKEN',
@@ -9,7 +11,18 @@ const SOURCES: Record<AuthStatus['source'], string> = {
   'stored-login': 'stored login',
 };
 
-export async function status(ctx: CliContext, flags: { offline?: true | undefined }): Promise<void> {
+export function define(auth: CommandUnknownOpts): void {
+  auth
+    .command('status')
+    .description(
+      'which credentials the commands use (env token, credentials JSON, stored login), for whom, which scopes, until when; never the token',
+    )
+    .option('--offline', 'do not contact Google: report the configuration only')
+    .action((options, command) => run(contextOf(command), options));
+}
+
+export async function run(ctx: CliContext, flags: { offline?: true | undefined }): Promise<void> {
+  const { authStatus } = await import('../../../auth/status.js');
   const result = await authStatus({
     env: ctx.env,
     profile: ctx.globals.profile,

@@ -49,13 +49,6 @@ export async function bugsmashClient(
     apiKey,
     baseUrl: ctx.bugsmashUrl,
     ...(fetch === undefined ? {} : { fetch }),
-    ...(ctx.globals.debug === true
-      ? {
-          logger: (event) =>
-            ctx.io.progress(
-              `[debug] ${event.method} ${event.url} → ${event.status ?? event.error ?? 'no response'} (${Math.round(event.durationMs)} ms, attempt ${event.attempt})`,
-            ),
-        }
-      : {}),
+    ...(ctx.logger === undefined ? {} : { logger: ctx.logger }),
   });
 }

@@ -1,7 +1,18 @@
-import { runDemo } from '../../../demo/demo.js';
-import type { CliContext } from '../../context.js';
+// `specbound demo`: a real session against an emulator started in-process, every step checked.
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import { type CliContext, contextOf } from '../../context.js';
 
-export async function demo(ctx: CliContext): Promise<void> {
+export function define(program: CommandUnknownOpts): void {
+  program
+    .command('demo')
+    .description(
+      'start the emulator on a free loopback port and run a real session: Apps Script create, push, version, deploy, run, processes, metrics; BugSmash project, comments, webhook',
+    )
+    .action((_options, command) => run(contextOf(command)));
+}
+
+export async function run(ctx: CliContext): Promise<void> {
+  const { runDemo } = await import('../../../demo/demo.js');
   const { io } = ctx;
   const started = performance.now();
   const result = await runDemo({
@@ -27,5 +38,7 @@ export async function demo(ctx: CliContext): Promise<void> {
   io.progress(
     `\n${result.steps.length} steps passed in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
   );
-  io.hint('next: `./tools/dev specbound emulator` and point `specbound gas …` at it (see tools/README.md)');
+  io.hint(
+    'next: `specbound emulator` keeps the emulator running and prints the variables that point `specbound gas …` and `specbound bs …` at it',
+  );
 }

@@ -1,10 +1,14 @@
+// `specbound login`: a Google sign-in (browser, --no-browser or --from-clasp), stored for --profile.
+
 import { resolve } from 'node:path';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { hasDesktop, openBrowser } from '../../../auth/browser.js';
 import { importClaspLogin } from '../../../auth/clasp.js';
 import { login, readClientCredentials } from '../../../auth/login.js';
 import { shortScope } from '../../../auth/scopes.js';
 import { UsageError } from '../../../errors.js';
-import type { CliContext } from '../../context.js';
+import { type CliContext, contextOf } from '../../context.js';
+import { collect, parsePort } from '../../parse.js';
 
 export interface LoginFlags {
   browser?: boolean | undefined;
@@ -16,7 +20,33 @@ export interface LoginFlags {
   claspUser?: string | undefined;
 }
 
-export async function loginCommand(ctx: CliContext, flags: LoginFlags): Promise<void> {
+export function define(program: CommandUnknownOpts): void {
+  program
+    .command('login')
+    .description(
+      'sign in to Google in a browser (OAuth with PKCE on a 127.0.0.1 port) and store the login for --profile',
+    )
+    .option(
+      '--no-browser',
+      'do not open a browser: print the URL and read the redirect address (or code) from stdin',
+    )
+    .option(
+      '--client-credentials <file>',
+      'your own OAuth client (a "Desktop app" client JSON); needed for `gas run`',
+    )
+    .option(
+      '--scope <scope>',
+      'ask for another scope too, e.g. the script’s own for `gas run` (repeatable; short names like spreadsheets work)',
+      (value: string, previous: string[] | undefined) => collect(value, previous ?? []),
+    )
+    .option('--port <port>', 'the loopback port for the redirect (default: any free port)', parsePort)
+    .option('--from-clasp', "import clasp's login from ~/.clasprc.json instead of signing in")
+    .option('--clasprc <file>', 'with --from-clasp: the clasp credentials file (default ~/.clasprc.json)')
+    .option('--clasp-user <name>', "with --from-clasp: clasp's --user name (default: default)")
+    .action((options, command) => run(contextOf(command), options));
+}
+
+export async function run(ctx: CliContext, flags: LoginFlags): Promise<void> {
   await signIn(ctx, flags);
   // A login is the last source consulted: say so when an earlier one will hide it.
   const first = [

@@ -1,7 +1,18 @@
-import { logout } from '../../../auth/logout.js';
-import type { CliContext } from '../../context.js';
+// `specbound logout`: the stored Google login of --profile deleted (and its grant revoked).
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import { type CliContext, contextOf } from '../../context.js';
 
-export async function logoutCommand(ctx: CliContext, flags: { revoke?: boolean | undefined }): Promise<void> {
+export function define(program: CommandUnknownOpts): void {
+  program
+    .command('logout')
+    .description('delete the stored Google login of --profile, revoking its grant at Google')
+    .option('--revoke', 'revoke even a login imported from clasp (which logs clasp out too)')
+    .option('--no-revoke', 'only delete the stored login; keep the grant')
+    .action((options, command) => run(contextOf(command), options));
+}
+
+export async function run(ctx: CliContext, flags: { revoke?: boolean | undefined }): Promise<void> {
+  const { logout } = await import('../../../auth/logout.js');
   const result = await logout({ profile: ctx.globals.profile, revoke: flags.revoke, env: ctx.env });
   ctx.io.result(result, () => {
     if (!result.removed) {

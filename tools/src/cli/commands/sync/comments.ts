@@ -1,7 +1,10 @@
+// `specbound sync comments <projectId>`: BugSmash comments → an Apps Script function, idempotently.
+
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { syncComments } from '../../../sync/comments.js';
-import type { CliContext } from '../../context.js';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import { type CliContext, contextOf } from '../../context.js';
+import { parsePositiveInt, parseSince } from '../../parse.js';
 import { bugsmashClient } from '../bugsmash/client.js';
 
 export interface SyncCommandOptions {
@@ -15,12 +18,27 @@ export interface SyncCommandOptions {
   apiKeyFile?: string | undefined;
 }
 
-export async function syncCommentsCommand(
-  ctx: CliContext,
-  projectId: string,
-  options: SyncCommandOptions,
-): Promise<void> {
+export function define(sync: CommandUnknownOpts): void {
+  sync
+    .command('comments')
+    .argument('<projectId>', 'the BugSmash project')
+    .description(
+      "send a BugSmash project's new and changed comments, in batches, to an Apps Script function (idempotent)",
+    )
+    .requiredOption('--script <id>', 'the API-executable deployment id (the script id with --dev-mode)')
+    .requiredOption('--function <name>', 'the function that takes each batch')
+    .option('--dev-mode', 'run the saved (HEAD) code; only the script owner may')
+    .option('--since <iso>', 'only comments updated since this date', parseSince)
+    .option('--batch-size <n>', 'comments per call', parsePositiveInt('--batch-size'), 100)
+    .option('--state <file>', 'the sync state (default .specbound/sync-<projectId>.json)')
+    .option('--dry-run', 'print what would be sent; send nothing')
+    .option('--api-key-file <file>', 'read the BugSmash API key from FILE (default: env BUGSMASH_API_KEY)')
+    .action((projectId, _options, command) => run(contextOf(command), projectId, command.optsWithGlobals()));
+}
+
+export async function run(ctx: CliContext, projectId: string, options: SyncCommandOptions): Promise<void> {
   const statePath = resolve(ctx.cwd, options.state ?? `.specbound/sync-${projectId}.json`);
+  const { syncComments } = await import('../../../sync/comments.js');
   const bugsmash = await bugsmashClient(ctx, options);
   // A dry run needs no Google credentials: it sends nothing.
   const appsScript = options.dryRun === true ? undefined : await ctx.appsScript();

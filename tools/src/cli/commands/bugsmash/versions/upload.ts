@@ -1,14 +1,26 @@
+// `specbound bs versions upload <projectId> <file>`: a file uploaded as a new version.
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { progressFetch } from '../../../bugsmash/projects.js';
-import { UsageError } from '../../../errors.js';
-import type { CliContext } from '../../context.js';
-import { type AuthOptions, bugsmashClient } from './client.js';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import { UsageError } from '../../../../errors.js';
+import { type CliContext, contextOf } from '../../../context.js';
+import { type AuthOptions, bugsmashClient } from '../client.js';
 
 /** Files at least this big get a progress line on stderr. */
 const PROGRESS_FROM_BYTES = 1024 * 1024;
 
-export async function versionsUpload(
+export function define(versions: CommandUnknownOpts): void {
+  versions
+    .command('upload')
+    .argument('<projectId>')
+    .argument('<file>')
+    .description('upload a file as a new version (progress on stderr for large files)')
+    .action((projectId, file, _options, command) =>
+      run(contextOf(command), projectId, file, command.optsWithGlobals()),
+    );
+}
+
+export async function run(
   ctx: CliContext,
   projectId: string,
   file: string,
@@ -23,6 +35,7 @@ export async function versionsUpload(
     });
   });
   if (!info.isFile()) throw new UsageError(`${file} is not a file.`, { hint: 'Name the file to upload.' });
+  const { progressFetch } = await import('../../../../bugsmash/projects.js');
   const showProgress = info.size >= PROGRESS_FROM_BYTES;
   let last = 0;
   const fetch = showProgress
@@ -45,16 +58,4 @@ export async function versionsUpload(
 
 function mib(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-}
-
-export async function versionsLs(ctx: CliContext, projectId: string, options: AuthOptions): Promise<void> {
-  const client = await bugsmashClient(ctx, options);
-  const versions = await client.versions.list({ projectId });
-  ctx.io.table(versions, [
-    { header: 'id', value: (v) => v.id },
-    { header: 'name', value: (v) => v.version_name },
-    { header: 'status', value: (v) => v.status },
-    { header: 'link', value: (v) => v.short_url },
-    { header: 'updated', value: (v) => v.updated_at },
-  ]);
 }

@@ -1,19 +1,27 @@
-import { PRIORITIES, type Priority } from '../../../bugsmash/comments.js';
-import { type TriagePrompter, triageComments } from '../../../bugsmash/triage.js';
-import { UsageError } from '../../../errors.js';
-import type { CliContext } from '../../context.js';
-import { type AuthOptions, bugsmashClient } from './client.js';
+// `specbound bs comments triage <projectId>`: the active comments one at a time, interactively.
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import type { Priority } from '../../../../bugsmash/comments.js';
+import type { TriagePrompter } from '../../../../bugsmash/triage.js';
+import { UsageError } from '../../../../errors.js';
+import { type CliContext, contextOf } from '../../../context.js';
+import { type AuthOptions, bugsmashClient } from '../client.js';
+import { PRIORITIES } from '../options.js';
 
-export async function commentsTriage(
-  ctx: CliContext,
-  projectId: string,
-  options: AuthOptions,
-): Promise<void> {
+export function define(comments: CommandUnknownOpts): void {
+  comments
+    .command('triage')
+    .argument('<projectId>')
+    .description('go through active comments one at a time: resolve, set priority, reply, skip, quit')
+    .action((projectId, _options, command) => run(contextOf(command), projectId, command.optsWithGlobals()));
+}
+
+export async function run(ctx: CliContext, projectId: string, options: AuthOptions): Promise<void> {
   if (process.stdin.isTTY !== true || process.stdout.isTTY !== true) {
     throw new UsageError('comments triage is interactive and needs a terminal.', {
       hint: 'In scripts use comments ls, comments resolve, comments set and reply.',
     });
   }
+  const { triageComments } = await import('../../../../bugsmash/triage.js');
   const client = await bugsmashClient(ctx, options);
   const clack = await import('@clack/prompts');
   const cancelled = <T>(value: T | symbol): value is symbol => clack.isCancel(value);

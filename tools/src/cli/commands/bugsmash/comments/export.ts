@@ -1,11 +1,16 @@
+// `specbound bs comments export [projectId...]`: every comment with its replies, streamed as csv, json,
+// ndjson or md to stdout or (atomically) to a file.
 import { resolve } from 'node:path';
-import { openAtomic } from '../../../atomic-file.js';
-import type { StatusFilter } from '../../../bugsmash/comments.js';
-import { type ExportProgress, exportComments, streamSink, type TextSink } from '../../../bugsmash/export.js';
-import type { ExportFormat } from '../../../bugsmash/format.js';
-import { UsageError } from '../../../errors.js';
-import type { CliContext } from '../../context.js';
-import { type AuthOptions, bugsmashClient } from './client.js';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import { openAtomic } from '../../../../atomic-file.js';
+import type { StatusFilter } from '../../../../bugsmash/comments.js';
+import type { ExportProgress, TextSink } from '../../../../bugsmash/export.js';
+import type { ExportFormat } from '../../../../bugsmash/format.js';
+import { UsageError } from '../../../../errors.js';
+import { type CliContext, contextOf } from '../../../context.js';
+import { parsePositiveInt, parseSince } from '../../../parse.js';
+import { type AuthOptions, bugsmashClient } from '../client.js';
+import { FORMATS, oneOf, STATUSES } from '../options.js';
 
 export interface ExportCommandOptions extends AuthOptions {
   format: ExportFormat;
@@ -14,6 +19,22 @@ export interface ExportCommandOptions extends AuthOptions {
   out?: string | undefined;
   allProjects?: true | undefined;
   concurrency: number;
+}
+
+export function define(comments: CommandUnknownOpts): void {
+  comments
+    .command('export')
+    .argument('[projectId...]')
+    .description('stream every comment with its replies as csv, json, ndjson or md')
+    .requiredOption('--format <format>', FORMATS.join('|'), oneOf('--format', FORMATS))
+    .option('--all-projects', 'every project of the workspace')
+    .option('--status <status>', STATUSES.join('|'), oneOf('--status', STATUSES))
+    .option('--since <iso>', 'only comments updated since this date', parseSince)
+    .option('--out <file>', 'write to FILE (atomically) instead of stdout')
+    .option('--concurrency <n>', 'reply fetches in flight', parsePositiveInt('--concurrency'), 8)
+    .action((projectIds, _options, command) =>
+      run(contextOf(command), projectIds, command.optsWithGlobals()),
+    );
 }
 
 /** A one-line bar on stderr, redrawn at most every 100 ms (only on a TTY). */
@@ -39,7 +60,7 @@ function progressBar(stream: NodeJS.WritableStream) {
   };
 }
 
-export async function commentsExport(
+export async function run(
   ctx: CliContext,
   projectIds: string[],
   options: ExportCommandOptions,
@@ -49,6 +70,7 @@ export async function commentsExport(
       hint: 'specbound bs comments export <projectId…> --format csv, or --all-projects.',
     });
   }
+  const { exportComments, streamSink } = await import('../../../../bugsmash/export.js');
   const client = await bugsmashClient(ctx, options);
   const { stderr } = ctx.streams;
   const bar = stderr.isTTY === true && ctx.io.stderr === stderr ? progressBar(stderr) : undefined;

@@ -1,0 +1,30 @@
+// `specbound bs reply <commentId> <text>`: a reply to a comment.
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import { UsageError } from '../../../errors.js';
+import { type CliContext, contextOf } from '../../context.js';
+import { type AuthOptions, bugsmashClient } from './client.js';
+
+export function define(bs: CommandUnknownOpts): void {
+  bs.command('reply')
+    .argument('<commentId>')
+    .argument('<text>')
+    .description('reply to a comment')
+    .option('--private', 'visible to the workspace only')
+    .action((commentId, text, _options, command) =>
+      run(contextOf(command), commentId, text, command.optsWithGlobals()),
+    );
+}
+
+export async function run(
+  ctx: CliContext,
+  commentId: string,
+  text: string,
+  options: AuthOptions & { private?: true | undefined },
+): Promise<void> {
+  if (text.trim() === '')
+    throw new UsageError('The reply is empty.', { hint: 'Pass the reply text as the second argument.' });
+  const { replyToComment } = await import('../../../bugsmash/comments.js');
+  const client = await bugsmashClient(ctx, options);
+  const created = await replyToComment(client, commentId, text, options.private === true);
+  ctx.io.result(created, () => ctx.io.line(`replied to ${commentId}`));
+}

@@ -1,0 +1,93 @@
+// What to do next after a library error, in the CLI's words (its flags and commands). The library
+// says what failed and carries the data (`code`, `details`); this table alone names flags and commands.
+// Typed as a Record over every code, so a new code without a hint does not compile.
+import type { ToolsErrorCode } from '../errors.js';
+
+type Details = Readonly<Record<string, string | undefined>>;
+
+/** ` --profile NAME` for a profile other than the default one (which needs no flag). */
+const profileFlag = (d: Details) =>
+  d.profile === undefined || d.profile === 'default' ? '' : ` --profile ${d.profile}`;
+
+export const HINTS: Record<ToolsErrorCode, (details: Details) => string> = {
+  'clasp-login-unusable': () => 'Run `clasp login` (or `specbound login` to sign in directly).',
+  'clasp-user-missing': (d) =>
+    d.users ? `It has: ${d.users}. Pass --clasp-user <name>.` : 'Run `clasp login` first.',
+  'clasp-login-unreadable': () =>
+    'Run `clasp login` first, pass --clasprc <file>, or sign in directly with `specbound login`.',
+  'credentials-type-unsupported': () =>
+    'Use "authorized_user" credentials (e.g. `gcloud auth application-default login --scopes=…`) or a "service_account" key with domain-wide delegation and --impersonate user@your-domain.',
+  'profile-name-invalid': () =>
+    'Use letters, digits, ".", "_" and "-" (up to 64 characters), e.g. --profile work.',
+  'stored-login-unreadable': () => 'Check the file permissions, or run `specbound login` again.',
+  'stored-login-invalid': () => 'Delete it (specbound logout) and run `specbound login` again.',
+  'stored-login-refused': (d) =>
+    d.origin === 'clasp'
+      ? `The login imported from clasp was revoked or expired: run \`specbound login${profileFlag(d)}\` (or \`clasp login\`, then \`specbound login${profileFlag(d)} --from-clasp\`).`
+      : `The login was revoked or expired: run \`specbound login${profileFlag(d)}\` again.`,
+  'impersonate-not-email': () =>
+    'Name the Workspace user the service account acts for, e.g. --impersonate ada@example.com.',
+  'impersonate-needs-service-account': () =>
+    'Put the service account key in SPECBOUND_GOOGLE_CREDENTIALS or GOOGLE_APPLICATION_CREDENTIALS, or drop --impersonate (and SPECBOUND_GOOGLE_IMPERSONATE).',
+  'service-account-needs-impersonation': () =>
+    'Act for a Workspace user by domain-wide delegation: pass --impersonate user@your-domain (or set SPECBOUND_GOOGLE_IMPERSONATE), after authorising the service account for the Apps Script scopes in the Admin console.',
+  'google-credentials-missing': (d) =>
+    `Run \`specbound login${profileFlag(d)}\` (or \`specbound login${profileFlag(d)} --from-clasp\`); in CI set SPECBOUND_GOOGLE_CREDENTIALS to authorized_user credentials JSON.`,
+  'login-code-refused': () =>
+    'Run `specbound login` again (a code is good for one exchange and a few minutes).',
+  'login-no-refresh-token': () =>
+    'Remove specbound (or clasp) at https://myaccount.google.com/connections, then run `specbound login` again.',
+  'login-port-busy': () => 'Pick another port with --port, or leave it out to use any free one.',
+  'login-denied': () => 'Run `specbound login` again and allow access (the Apps Script scopes are needed).',
+  'login-no-code': () => 'Run `specbound login` again.',
+  'login-paste-invalid': () =>
+    'Run `specbound login --no-browser` again and paste the full address your browser ends up on (http://127.0.0.1:…/?state=…&code=…).',
+  'login-timeout': () =>
+    'Run `specbound login` again and finish the sign-in in the browser (use --no-browser on a machine without one).',
+  'login-cancelled': () => 'Run `specbound login` again.',
+  'clasp-json-missing': () =>
+    'Run `specbound gas clone <scriptId>` or `specbound gas create --title <title>` first, or cd into the project.',
+  'project-state-invalid': () =>
+    "Delete it and run `specbound gas pull` to record the project's state again.",
+  'title-empty': () => 'Pass --title "My project".',
+  'created-without-script-id': () =>
+    'Find it in the editor (Project Settings → IDs) and run `specbound gas clone <scriptId>`.',
+  'pull-conflict': () =>
+    'Push them first (`specbound gas push`), move them aside, or `specbound gas pull --force` to overwrite them.',
+  'push-conflict': () =>
+    'Run `specbound gas pull` to get those changes (then merge and push), `specbound gas push --dry-run` to see the diff, or `specbound gas push --force` to overwrite them.',
+  'deployment-ambiguous': () => 'Name the one to update with --deployment-id <id> (it is then remembered).',
+  'version-without-number': () => 'Run `specbound gas versions` and deploy it with --version <n>.',
+  'deployment-without-id': () => 'Pass --deployment-id <id> (see `specbound gas deployments`).',
+  'not-api-executable': () =>
+    'Add "executionApi": {"access": "MYSELF"} to appsscript.json, then `specbound gas push` and `specbound gas deploy`; or run the saved code with --dev-mode.',
+  'function-name-missing': () => 'specbound gas run <function> [--params JSON]',
+  'params-not-json': () =>
+    `Pass a JSON array of the arguments, quoted for the shell: --params '["a", 2, {"k": true}]'`,
+  'params-not-array': (d) => `Wrap a single argument in brackets: --params '[${d.params ?? ''}]'`,
+  'value-not-allowed': (d) => `e.g. ${d.option ?? ''} ${d.example ?? ''}`,
+  'no-script-for-processes': () =>
+    'Run it in a project directory (with .clasp.json), or pass --user for all of your processes.',
+  'project-source-missing': () =>
+    'A website project: --url https://…; a pdf, image, video or audio project: --file PATH.',
+  'project-without-review-link': () =>
+    'Upload a version first: specbound bs versions upload <projectId> <file>.',
+  'comment-nothing-to-change': () => 'Pass --priority P, --private or --public, or --text T.',
+  'webhook-secret-file-unreadable': () => 'Name the file `webhooks create --secret-out FILE` wrote.',
+  'webhook-secret-missing': () =>
+    'Pass --secret-file FILE or set BUGSMASH_WEBHOOK_SECRET (the secret `webhooks create` showed once).',
+  'batch-size-invalid': () => 'Pass --batch-size 100, for example.',
+  'sync-state-foreign': () => 'Pass another --state file, or delete this one to send every comment again.',
+  'sync-state-other-target': () => 'Pass a --state file of its own for each project and function.',
+  'demo-step-failed': () =>
+    'This is a bug in specbound or its emulator: run `specbound demo --debug` and report the output.',
+};
+
+/** The CLI's hint for a library error with a `code`, else the error's own `hint` (if any). */
+export function hintOf(error: Error): string | undefined {
+  const { code, details, hint } = error as Error & { code?: unknown; details?: Details; hint?: unknown };
+  if (typeof code === 'string' && Object.hasOwn(HINTS, code)) {
+    return HINTS[code as ToolsErrorCode](details ?? {});
+  }
+  return typeof hint === 'string' ? hint : undefined;
+}
