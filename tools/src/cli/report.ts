@@ -161,7 +161,19 @@ function networkHint(service: Service | undefined): string {
 }
 
 /** Prints the error (redacted) and returns the exit code. `--debug` adds the stack and cause. */
+/**
+ * Thrown by a command that has already printed what happened and only needs the process to exit
+ * with `code` (the emulator's own command line, a batch where some ids failed).
+ */
+export class CommandExit extends Error {
+  constructor(readonly code: number) {
+    super(`exit ${code}`);
+    this.name = 'CommandExit';
+  }
+}
+
 export function reportError(error: unknown, io: Io, debug: boolean, urls?: ServiceUrls): number {
+  if (error instanceof CommandExit) return error.code;
   const reported = describeError(error, urls);
   io.stderr.write(`${io.styleErr(['red', 'bold'], 'error:')} ${io.redact(reported.message)}\n`);
   for (const line of reported.details) io.stderr.write(`${io.redact(line)}\n`);

@@ -24,13 +24,36 @@ describe('specbound emulator --print-env', () => {
     expect(result.stderr).toBe('');
   });
 
-  it("assumes specbound-emulator's port 8787 without --port and says so; --json gives the variables", async () => {
+  it("takes specbound-emulator's default port 8787 without --port; --json gives the variables", async () => {
     const result = await h.run(['emulator', '--print-env', '--json']);
     expect(result.code).toBe(0);
     expect(result.json()).toEqual({
       NODE_OPTIONS: expect.stringMatching(/^--import file:\/\/\S+\/redirect\.js$/),
       SPECBOUND_EMULATOR_URL: 'http://127.0.0.1:8787',
     });
-    expect(result.stderr).toContain('port 8787');
+  });
+
+  it('refuses --port 0 (no emulator can be told apart on a port picked later)', async () => {
+    const result = await h.run(['emulator', '--print-env', '--port', '0']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+  });
+});
+
+describe('specbound emulator takes the options of specbound-emulator', () => {
+  it("--help is the emulator's own usage, named as typed, with every option of the bin", async () => {
+    const result = await h.run(['emulator', '--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: specbound emulator \[seed\] \[options\]/);
+    for (const option of [
+      '--host',
+      '--run-timeout',
+      '--strict',
+      '--quiet',
+      '--bugsmash-api-key',
+      '--allow-host',
+    ]) {
+      expect(result.stdout).toContain(option);
+    }
   });
 });

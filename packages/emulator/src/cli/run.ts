@@ -27,6 +27,8 @@ export interface EmulatorCliIo {
   stderr?: CliWritable;
   /** Stops the emulator when aborted (as SIGINT or SIGTERM do). */
   signal?: AbortSignal;
+  /** The command as the user typed it, for the usage text and messages (default `specbound-emulator`). */
+  name?: string;
 }
 
 interface Streams {
@@ -38,10 +40,12 @@ interface Streams {
 export async function runEmulatorCli(argv: readonly string[], io: EmulatorCliIo = {}): Promise<number> {
   const env = io.env ?? process.env;
   const streams: Streams = { out: io.stdout ?? process.stdout, err: io.stderr ?? process.stderr };
+  const name = io.name ?? 'specbound-emulator';
+  const usage = USAGE.replaceAll('specbound-emulator', name);
   try {
     const options = parseCliArgs(argv, env, io.cwd ?? callerDirectory(env));
     if (options.command === 'help') {
-      streams.out.write(`${USAGE}\n`);
+      streams.out.write(`${usage}\n`);
       return 0;
     }
     if (options.command === 'print-env') {
@@ -55,10 +59,10 @@ export async function runEmulatorCli(argv: readonly string[], io: EmulatorCliIo 
     return await serve(options, streams, io.signal);
   } catch (error) {
     if (error instanceof UsageError) {
-      streams.err.write(`specbound-emulator: ${error.message}\n\n${USAGE}\n`);
+      streams.err.write(`${name}: ${error.message}\n\n${usage}\n`);
       return 2;
     }
-    streams.err.write(`specbound-emulator: ${error instanceof Error ? error.message : String(error)}\n`);
+    streams.err.write(`${name}: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   }
 }

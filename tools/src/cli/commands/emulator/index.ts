@@ -1,22 +1,34 @@
+// `specbound emulator [options]`: the emulator's own command. Every argument after `emulator` goes
+// unchanged to `runEmulatorCli` from @specbound/emulator/cli, the function behind the
+// `specbound-emulator` bin too, so the two take the same options (`--help` lists them) and print
+// the same banner. The emulator is imported only when this command runs.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { contextOf } from '../../context.js';
-import { parsePort } from '../../parse.js';
+import { CommandExit } from '../../report.js';
 
 export function register(program: CommandUnknownOpts): void {
   program
     .command('emulator')
     .description(
-      'start the local emulator of the Apps Script and BugSmash APIs on 127.0.0.1 (Ctrl-C stops it)',
+      'start the local emulator of the Apps Script and BugSmash APIs (same options as specbound-emulator; --help lists them)',
     )
-    .option('--port <port>', 'port on 127.0.0.1 (0 picks a free one)', parsePort, 0)
-    .option('--state <file>', 'load the state from FILE and save every change to it')
-    .option('--seed', 'fill the demo data set when the state is empty')
-    .option(
-      '--print-env',
-      "print the two lines that send clasp's or a googleapis script's requests to the emulator on --port (8787 when not given), and exit",
-    )
-    .action(async (options, command) => {
-      const { emulator } = await import('./emulator.js');
-      await emulator(contextOf(command), options);
+    .argument('[args...]', 'the options of specbound-emulator (see `specbound emulator --help`)')
+    .helpOption(false)
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .action(async (_args, _options, command) => {
+      const ctx = contextOf(command);
+      // The program consumes its own global options wherever they stand; hand `--json` back.
+      const args = [...command.args, ...(ctx.globals.json === true ? ['--json'] : [])];
+      const { runEmulatorCli } = await import('@specbound/emulator/cli');
+      const code = await runEmulatorCli(args, {
+        name: 'specbound emulator',
+        cwd: ctx.cwd,
+        env: ctx.env,
+        stdout: ctx.streams.stdout,
+        stderr: ctx.streams.stderr,
+        ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),
+      });
+      if (code !== 0) throw new CommandExit(code);
     });
 }
