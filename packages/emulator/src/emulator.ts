@@ -9,12 +9,11 @@ import { BugsmashBackend } from './bugsmash/backend.ts';
 import { bugsmashService } from './bugsmash/service.ts';
 import { type DeliveryRecord, WebhookDispatcher } from './bugsmash/webhooks.ts';
 import { controlService } from './control/service.ts';
-import { BlobStore } from './core/blobs.ts';
 import { Changes, type Collection } from './core/changes.ts';
 import { applyCors } from './core/cors.ts';
 import { type FaultInfo, FaultInjector } from './core/faults.ts';
-import { StateFile, StateFileError } from './core/persist.ts';
 import { handleServiceRequest, send } from './core/pipeline.ts';
+import { StateFileError, StateStore } from './core/store.ts';
 import { ServiceError } from './core/types.ts';
 import { type Violation, ViolationLog } from './core/violations.ts';
 import { handleGoogleOAuth, isGoogleOAuthPath } from './google-oauth.ts';
@@ -36,10 +35,13 @@ export interface EmulatorOptions {
   /** Interface to listen on (default 127.0.0.1). */
   host?: string;
   /**
-   * A state file (loaded at start when it exists, saved atomically after every change) or an initial
-   * state document kept in memory only.
+   * A state database file (SQLite; created when missing, every change committed before its answer is
+   * sent; a state file of the old JSON format is imported once) or an initial state document kept in
+   * memory only.
    */
   state?: string | StateDocument;
+  /** Called with the one line that says a JSON state file was imported (default: printed to stderr). */
+  onStateImport?: (message: string) => void;
   /** Fill the demo data set at start when the state is empty. */
   seed?: boolean;
   /** The `X-API-Key` BugSmash requests must carry (default `local-emulator-key`). */
@@ -142,7 +144,22 @@ function isControlRequest(target: string, url: URL): boolean {
   return rawPathOf(target).startsWith('/__emulator/') && url.pathname.startsWith('/__emulator/');
 }
 
-export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+/**
+ * What tests inject below the public options: a state database that is full at `maxPages` pages of
+ * 4 KiB (SQLite's max_page_count). Not exported from the package; named without Node types.
+ */
+export interface EmulatorInternals {
+  store?: { maxPages?: number };
+}
+
+export function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  return startEmulatorWith(options, {});
+}
+
+export async function startEmulatorWith(
+  options: EmulatorOptions,
+  internals: EmulatorInternals,
+): Promise<RunningEmulator> {
   const runTimeoutMs = checkedRunTimeout(options.runTimeoutMs);
   const [appsDoc, bugsDoc, controlDoc] = await Promise.all([
     loadSpec(options.specs?.appsScript ?? DEFAULT_SPEC_PATHS.appsScript),
@@ -157,22 +174,24 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const statePath = typeof options.state === 'string' ? options.state : undefined;
   const changes = new Changes();
 
-  // A state file (and its journal) that cannot be loaded is refused, never overwritten: it may be the
-  // only copy of someone's data.
-  let opened: Awaited<ReturnType<typeof StateFile.open>> | undefined;
+  // A state database that cannot be loaded is refused, never overwritten: it may be the only copy of
+  // someone's data.
+  let opened: ReturnType<typeof StateStore.open> | undefined;
   let initial: StateDocument | undefined;
   if (statePath !== undefined) {
     try {
-      opened = await StateFile.open(statePath, changes);
+      opened = StateStore.open(statePath, changes, internals.store);
       if (opened.document !== undefined) initial = normalizeState(opened.document);
     } catch (error) {
+      opened?.store.close();
       if (error instanceof StateFileError) throw new StateDocumentError(error.message);
       if (error instanceof StateDocumentError)
         throw new StateDocumentError(
-          `state file ${statePath} cannot be loaded (left untouched): ${error.message}`,
+          `state database ${statePath} cannot be loaded (left untouched): ${error.message}`,
         );
       throw error;
     }
+    if (opened.imported !== undefined) (options.onStateImport ?? console.error)(opened.imported);
   } else if (options.state !== undefined && typeof options.state !== 'string') {
     initial = normalizeState(options.state);
   }
@@ -213,7 +232,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     maxUploadBytes: options.maxUploadBytes ?? 25 * 1024 * 1024,
     filesBaseUrl: () => `${origin}/__emulator/files`,
     changes,
-    blobs: new BlobStore(statePath === undefined ? undefined : `${statePath}.blobs`),
+    ...(opened === undefined ? {} : { blobs: opened.store.blobs }),
     ownOrigin: () => origin,
   });
   const load = (state: StateDocument) => {
@@ -223,15 +242,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const snapshot = (): StateDocument => ({ version: 1, appsScript: apps.export(), bugsmash: bugs.export() });
   load(initial ?? emptyState());
   if (options.seed === true && initial === undefined) seedDemo(apps, bugs);
-  const stateFile = opened?.file;
-  await stateFile?.attach({
-    snapshot,
-    lookup: (collection: Collection, key: string) =>
-      collection.startsWith('as.') ? apps.lookup(collection, key) : bugs.lookup(collection, key),
-    // After a failed save: memory goes back to what is on disk (runs in progress are orphaned).
-    restore: (document) => load(normalizeState(document)),
-  });
-  const persist = () => stateFile?.flush() ?? Promise.resolve();
+  const stateStore = opened?.store;
+  stateStore?.attach(
+    {
+      snapshot,
+      lookup: (collection: Collection, key: string) =>
+        collection.startsWith('as.') ? apps.lookup(collection, key) : bugs.lookup(collection, key),
+      // After a failed save: memory goes back to what the database holds (runs in progress are orphaned).
+      restore: (document) => load(normalizeState(document)),
+    },
+    opened?.document,
+  );
+  const persist = () => stateStore?.flush() ?? Promise.resolve();
 
   const faults = new FaultInjector({ 'apps-script': appsSpec, bugsmash: bugsSpec });
   const services = {
@@ -329,8 +351,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         });
         await dispatcher.close();
         await pool.close();
-        // At shutdown the journal is folded into a fresh snapshot.
-        await stateFile?.close();
+        stateStore?.close();
       })();
       return closing;
     },

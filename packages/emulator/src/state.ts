@@ -144,7 +144,7 @@ export class StateDocumentError extends Error {}
 export const MAX_STATE_DEPTH = MAX_JSON_DEPTH + 16;
 
 /** Whether a JSON value nests deeper than `max` (iterative: a deep value cannot overflow the stack here). */
-function depthExceeds(value: unknown, max: number): boolean {
+export function depthExceeds(value: unknown, max: number): boolean {
   const stack: [unknown, number][] = [[value, 0]];
   while (stack.length > 0) {
     const [node, depth] = stack.pop() as [unknown, number];

@@ -5,6 +5,7 @@
 /** Collections of the state document that are saved entity by entity. */
 export const COLLECTIONS = {
   'as.users': { service: 'appsScript', list: 'users', key: 'email' },
+  'as.tokens': { service: 'appsScript', list: 'tokens', key: '' },
   'as.projects': { service: 'appsScript', list: 'projects', key: 'scriptId' },
   'as.processes': { service: 'appsScript', list: 'processes', key: '' },
   'bs.projects': { service: 'bugsmash', list: 'projects', key: 'id' },
