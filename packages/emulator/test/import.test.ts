@@ -20,7 +20,7 @@ describe('importing a state file of the old JSON format', () => {
   it('imports snapshot, journal and uploads once, says so in one line, and keeps the old files', async () => {
     const folder = await mkdtemp(join(dir, 'fixture-'));
     await cp(FIXTURE, folder, { recursive: true });
-    const file = join(folder, 'legacy.json');
+    const file = join(folder, 'legacy.state');
     const lines: string[] = [];
     const emulator = await strictEmulator({ state: file, onStateImport: (line) => lines.push(line) });
     expect(lines).toHaveLength(1);
@@ -45,9 +45,9 @@ describe('importing a state file of the old JSON format', () => {
     await emulator.close();
 
     expect((await readFile(file)).subarray(0, 15).toString()).toBe('SQLite format 3');
-    expect(await readFile(`${file}.v1.bak`)).toEqual(await readFile(join(FIXTURE, 'legacy.json')));
+    expect(await readFile(`${file}.v1.bak`)).toEqual(await readFile(join(FIXTURE, 'legacy.state')));
     expect(await readFile(`${file}.v1.bak.journal`)).toEqual(
-      await readFile(join(FIXTURE, 'legacy.json.journal')),
+      await readFile(join(FIXTURE, 'legacy.state.journal')),
     );
     expect((await readdir(folder)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
 
