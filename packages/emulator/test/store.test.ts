@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withoutSqliteWarning } from '../src/core/sqlite.ts';
 import { type EmulatorInternals, startEmulatorWith } from '../src/emulator.ts';
 import { type RunningEmulator, StateDocumentError, startEmulator } from '../src/index.ts';
 import { API_KEY, strictEmulator } from './helpers.ts';
@@ -328,5 +329,35 @@ describe('reset', () => {
     const seeded = await strictEmulator({ state: file });
     expect(seeded.state()).toEqual(demo);
     await seeded.close();
+  });
+});
+
+describe('node:sqlite on Node 22.13 to 23', () => {
+  it('silences its ExperimentalWarning while it loads, and only that one', async () => {
+    const seen: string[] = [];
+    const listen = (warning: Error) => seen.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', listen);
+    const emit = process.emitWarning;
+    try {
+      const value = withoutSqliteWarning(() => {
+        // What Node 22.13 emits when node:sqlite loads, then two warnings that must go through.
+        process.emitWarning(
+          'SQLite is an experimental feature and might change at any time',
+          'ExperimentalWarning',
+        );
+        process.emitWarning('The Foo API is an experimental feature', 'ExperimentalWarning');
+        process.emitWarning('SQLite did something odd', { type: 'Warning' });
+        return 42;
+      });
+      expect(value).toBe(42);
+      expect(process.emitWarning).toBe(emit);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(seen).toEqual([
+        'ExperimentalWarning: The Foo API is an experimental feature',
+        'Warning: SQLite did something odd',
+      ]);
+    } finally {
+      process.off('warning', listen);
+    }
   });
 });

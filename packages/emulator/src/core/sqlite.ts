@@ -13,7 +13,12 @@ export function isSqliteExperimentalWarning(warning: string | Error, type?: unkn
 }
 
 export function sqlite(): Sqlite {
-  if (loaded !== undefined) return loaded;
+  loaded ??= withoutSqliteWarning(() => process.getBuiltinModule('node:sqlite') as Sqlite);
+  return loaded;
+}
+
+/** Runs `load` with the SQLite ExperimentalWarning filtered out; every other warning goes through. */
+export function withoutSqliteWarning<T>(load: () => T): T {
   const emit = process.emitWarning;
   // The warning is emitted synchronously while the module loads: filter it for that moment only.
   process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
@@ -24,9 +29,8 @@ export function sqlite(): Sqlite {
     (emit as (...args: unknown[]) => void).call(process, warning, ...rest);
   }) as typeof process.emitWarning;
   try {
-    loaded = process.getBuiltinModule('node:sqlite') as Sqlite;
+    return load();
   } finally {
     process.emitWarning = emit;
   }
-  return loaded;
 }
