@@ -21,7 +21,13 @@ import { defaultPoolSize, SandboxPool } from './sandbox/pool.ts';
 import { seedDemo } from './seed.ts';
 import { DEFAULT_SPEC_PATHS, loadSpec } from './spec/load.ts';
 import { CompiledSpec } from './spec/operations.ts';
-import { emptyState, normalizeState, type StateDocument, StateDocumentError } from './state.ts';
+import {
+  emptyState,
+  normalizeOwnedState,
+  normalizeState,
+  type StateDocument,
+  StateDocumentError,
+} from './state.ts';
 
 /** The BugSmash key the emulator accepts when none is configured: a well-known local value, not a secret. */
 export const DEFAULT_BUGSMASH_API_KEY = 'local-emulator-key';
@@ -181,7 +187,7 @@ export async function startEmulatorWith(
   if (statePath !== undefined) {
     try {
       opened = StateStore.open(statePath, changes, internals.store);
-      if (opened.document !== undefined) initial = normalizeState(opened.document);
+      if (opened.document !== undefined) initial = normalizeOwnedState(opened.document);
     } catch (error) {
       opened?.store.close();
       if (error instanceof StateFileError) throw new StateDocumentError(error.message);
@@ -243,16 +249,25 @@ export async function startEmulatorWith(
   load(initial ?? emptyState());
   if (options.seed === true && initial === undefined) seedDemo(apps, bugs);
   const stateStore = opened?.store;
-  stateStore?.attach(
-    {
-      snapshot,
-      lookup: (collection: Collection, key: string) =>
-        collection.startsWith('as.') ? apps.lookup(collection, key) : bugs.lookup(collection, key),
-      // After a failed save: memory goes back to what the database holds (runs in progress are orphaned).
-      restore: (document) => load(normalizeState(document)),
-    },
-    opened?.document,
-  );
+  try {
+    stateStore?.attach(
+      {
+        snapshot,
+        lookup: (collection: Collection, key: string) =>
+          collection.startsWith('as.') ? apps.lookup(collection, key) : bugs.lookup(collection, key),
+        // After a failed save: memory goes back to what the database holds (runs in progress are orphaned).
+        restore: (document) => load(normalizeOwnedState(document)),
+      },
+      opened?.document,
+    );
+  } catch (error) {
+    // A new (or seeded) state could not be written: on a full disk, say.
+    stateStore?.close();
+    await pool.close();
+    throw new StateDocumentError(
+      `state database ${statePath} could not be written (${error instanceof Error ? error.message : String(error)}); it holds what it held before.`,
+    );
+  }
   const persist = () => stateStore?.flush() ?? Promise.resolve();
 
   const faults = new FaultInjector({ 'apps-script': appsSpec, bugsmash: bugsSpec });
@@ -327,6 +342,11 @@ export async function startEmulatorWith(
       server.off('error', reject);
       resolve();
     });
+  }).catch(async (error: unknown) => {
+    // A port in use, say: the state database is closed again (another start may open it).
+    stateStore?.close();
+    await pool.close();
+    throw error;
   });
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;

@@ -174,6 +174,19 @@ describe('a full disk', () => {
     await fillTheDisk(join(dir, 'max-pages.db'), { store: { maxPages: 256 } });
   }, 60_000);
 
+  it('a start that cannot write its new state (the demo data set, on a full disk) is refused, naming the file', async () => {
+    const file = join(dir, 'full-at-start.db');
+    const error = await startEmulatorWith({ state: file, seed: true }, { store: { maxPages: 8 } }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(StateDocumentError);
+    expect((error as Error).message).toMatch(/full-at-start\.db could not be written \(.*full.*\)/);
+    // The database holds what it held before: nothing, and it opens.
+    const empty = await strictEmulator({ state: file });
+    expect(empty.state().bugsmash.projects).toEqual([]);
+    await empty.close();
+  });
+
   it('a full file system (a 1 MiB tmpfs where the test may mount one, else max_page_count)', async () => {
     const mnt = await mkdtemp(join(tmpdir(), 'specbound-full-'));
     if (!(await canMount())) {
@@ -225,7 +238,7 @@ describe('damaged, foreign and read-only files are refused at start, naming the 
     const good = await readFile(file);
 
     await flip(file, 'FOLDER-MARKER');
-    expect(await refused(file)).toMatch(/damaged \(the bs\.folders entity .* does not match its digest\)/);
+    expect(await refused(file)).toMatch(/damaged \(the bs\.folders entity .* does not match its CRC\)/);
     await writeFile(file, good);
     await flip(file, 'UPLOAD-MARKER');
     expect(await refused(file)).toMatch(/damaged \(the stored upload [0-9a-f]{64} does not match its hash\)/);
