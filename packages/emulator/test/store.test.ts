@@ -2,6 +2,7 @@
 // full disk) is answered with an error and changes nothing, in memory either; the emulator restarts
 // on its own database; damaged, foreign and read-only files are refused at start, naming the file.
 import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -185,6 +186,16 @@ describe('a full disk', () => {
     const empty = await strictEmulator({ state: file });
     expect(empty.state().bugsmash.projects).toEqual([]);
     await empty.close();
+  });
+
+  it('a start that fails on a taken port closes the state database again', async () => {
+    const first = await strictEmulator();
+    const file = join(dir, 'port-taken.db');
+    const error = await startEmulator({ state: file, port: first.port }).catch((caught: unknown) => caught);
+    await first.close();
+    expect((error as NodeJS.ErrnoException).code).toBe('EADDRINUSE');
+    // The last connection to close removes the write-ahead log: none is left open.
+    expect(existsSync(`${file}-wal`)).toBe(false);
   });
 
   it('a full file system (a 1 MiB tmpfs where the test may mount one, else max_page_count)', async () => {
