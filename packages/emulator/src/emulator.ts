@@ -301,6 +301,8 @@ export async function startEmulatorWith(
   const pipeline = { violations, strict, afterRequest: persist, faults };
 
   const server = createServer((req, res) => {
+    // The state changes this request makes are counted for it (a failed save may undo them).
+    changes.enterRequest();
     const url = requestUrl(req.url ?? '/', origin || 'http://127.0.0.1');
     const onRequest = options.onRequest;
     if (onRequest !== undefined) {

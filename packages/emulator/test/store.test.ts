@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withoutSqliteWarning } from '../src/core/sqlite.ts';
 import { type EmulatorInternals, startEmulatorWith } from '../src/emulator.ts';
 import { type RunningEmulator, StateDocumentError, startEmulator } from '../src/index.ts';
-import { API_KEY, strictEmulator } from './helpers.ts';
+import { API_KEY, appsScript, strictEmulator } from './helpers.ts';
 import { BUILT_CLI, requireBuilt } from './subprocess.ts';
 
 let dir: string;
@@ -197,6 +197,53 @@ describe('a full disk', () => {
     // The last connection to close removes the write-ahead log: none is left open.
     expect(existsSync(`${file}-wal`)).toBe(false);
   });
+
+  it('a save that fails while another request runs undoes that request’s change too: it is not acknowledged', async () => {
+    const emulator = await startEmulatorWith(
+      { state: join(dir, 'concurrent.db'), strict: true, bugsmashApiKey: API_KEY },
+      { store: { maxPages: 256 } },
+    );
+    try {
+      const client = appsScript(emulator);
+      const scriptId = String((await client.projects.create({ title: 'Slow' })).scriptId);
+      await client.projects.updateContent({
+        scriptId,
+        files: [
+          { name: 'appsscript', type: 'JSON', source: '{"executionApi":{"access":"ANYONE"}}' },
+          {
+            name: 'Code',
+            type: 'SERVER_JS',
+            source: 'function slow() { var t = Date.now(); while (Date.now() - t < 1500) {} return 1; }',
+          },
+        ],
+      });
+      await client.projects.versions.create({ scriptId });
+      const { deploymentId } = await client.projects.deployments.create({ scriptId, versionNumber: 1 });
+      // Nearly full: uploads until one is refused.
+      for (let i = 0; i < 200; i++)
+        if ((await upload(emulator, `Fill ${i}`, new Uint8Array(60_000).fill(i))).status !== 200) break;
+
+      // A run records its process as it starts; while it runs, another request's save fails.
+      const running = fetch(`${emulator.appsScriptUrl}/v1/scripts/${deploymentId}:run`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer ada-token', 'content-type': 'application/json' },
+        body: JSON.stringify({ function: 'slow' }),
+      });
+      for (let waited = 0; emulator.state().appsScript.processes.length === 0 && waited < 5_000; waited += 10)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(emulator.state().appsScript.processes).toHaveLength(1);
+      expect((await upload(emulator, 'Too much', new Uint8Array(60_000).fill(7))).status).toBe(500);
+      // The run's process went with the undone save: the run is not answered as if it were kept.
+      const answer = await running;
+      expect(answer.status).toBe(500);
+      expect(await answer.json()).toMatchObject({
+        error: { code: 500, message: expect.stringContaining('a save failed while this request ran') },
+      });
+      expect(emulator.state().appsScript.processes).toEqual([]);
+    } finally {
+      await emulator.close();
+    }
+  }, 60_000);
 
   it('a full file system (a 1 MiB tmpfs where the test may mount one, else max_page_count)', async () => {
     const mnt = await mkdtemp(join(tmpdir(), 'specbound-full-'));

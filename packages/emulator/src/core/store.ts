@@ -96,10 +96,9 @@ export class StateStore {
   flush(): Promise<void> {
     // Uploads wait for the entity naming them: they are committed with the next entity change (all of
     // them, in its transaction), so a request that changed no entity writes nothing.
-    if (!this.#changes.pending) return Promise.resolve();
+    if (!this.#changes.pending) return this.#checkNotLost();
     try {
       this.#commit();
-      return Promise.resolve();
     } catch (error) {
       const reason = `the state database could not be written: ${sqliteReason(error)}`;
       try {
@@ -113,6 +112,15 @@ export class StateStore {
       }
       return Promise.reject(new Error(reason));
     }
+    return this.#checkNotLost();
+  }
+
+  /** A change of this request undone by another request's failed save is an error for this one too. */
+  #checkNotLost(): Promise<void> {
+    if (!this.#changes.lostHere()) return Promise.resolve();
+    return Promise.reject(
+      new Error('the state database could not be written (a save failed while this request ran)'),
+    );
   }
 
   close(): void {
@@ -145,11 +153,13 @@ export class StateStore {
       throw error;
     }
     this.blobs.committed();
+    this.#changes.committed();
   }
 
   /** After a failed commit: memory goes back to what the database holds. */
   #undo(): void {
     this.#changes.clear();
+    this.#changes.undone();
     const rows = this.database.readRows();
     this.#source?.restore(rowsToDocument(rows));
   }
