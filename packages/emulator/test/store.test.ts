@@ -432,3 +432,35 @@ describe('node:sqlite on Node 22.13 to 23', () => {
     }
   });
 });
+
+describe('uploads no version names any more', () => {
+  it('are deleted with the project that held them, and by a reset', async () => {
+    const file = join(dir, 'orphans.db');
+    const emulator = await strictEmulator({ state: file });
+    const stored = () => {
+      const db = new DatabaseSync(file, { readOnly: true });
+      try {
+        return Number(db.prepare('SELECT count(*) AS n FROM blobs').get()?.n);
+      } finally {
+        db.close();
+      }
+    };
+    try {
+      expect((await upload(emulator, 'Kept', new Uint8Array(1000).fill(1))).status).toBe(200);
+      expect((await upload(emulator, 'Deleted', new Uint8Array(1000).fill(2))).status).toBe(200);
+      expect(stored()).toBe(2);
+      const deleted = emulator.state().bugsmash.projects.find((p) => p.name === 'Deleted');
+      const answer = await fetch(`${emulator.bugsmashUrl}/project/${deleted?.id}`, {
+        method: 'DELETE',
+        headers: bugsHeaders,
+      });
+      expect(answer.status).toBe(200);
+      expect(stored()).toBe(1);
+      expect(await download(emulator, 'Kept')).toEqual(new Uint8Array(1000).fill(1));
+      expect((await fetch(`${emulator.controlUrl}/reset`, { method: 'POST' })).status).toBe(200);
+      expect(stored()).toBe(0);
+    } finally {
+      await emulator.close();
+    }
+  });
+});

@@ -25,10 +25,6 @@ export class BlobStore {
   }
 
   /** Stores the bytes (once) and returns their hash; with a table they are durable at the next save. */
-  async put(data: Uint8Array): Promise<string> {
-    return this.putSync(data);
-  }
-
   putSync(data: Uint8Array): string {
     const hash = sha256(data);
     this.#pending.set(hash, data);

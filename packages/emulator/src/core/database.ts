@@ -38,6 +38,7 @@ export class StateDatabase {
   readonly #clear;
   readonly #putBlob;
   readonly #getBlob;
+  readonly #dropBlobs;
   #closed = false;
 
   private constructor(path: string, db: DatabaseSync) {
@@ -50,6 +51,10 @@ export class StateDatabase {
     this.#clear = db.prepare('DELETE FROM entities');
     this.#putBlob = db.prepare('INSERT OR IGNORE INTO blobs (sha256, data) VALUES (?, ?)');
     this.#getBlob = db.prepare('SELECT data FROM blobs WHERE sha256 = ?');
+    this.#dropBlobs = db.prepare(`DELETE FROM blobs WHERE sha256 NOT IN (
+        SELECT json_extract(f.value, '$.sha256') FROM entities AS e, json_each(e.value, '$.files') AS f
+        WHERE e.collection = 'bs.versions' AND json_extract(f.value, '$.sha256') IS NOT NULL)
+      AND sha256 NOT IN (SELECT value FROM json_each(?))`);
   }
 
   /**
@@ -175,6 +180,14 @@ export class StateDatabase {
 
   clear(): void {
     this.#clear.run();
+  }
+
+  /**
+   * Deletes the uploads no version names any more (a deleted project, a reset), except `keep`: bytes
+   * of a request still running, whose version is not saved yet.
+   */
+  dropUnnamedBlobs(keep: readonly string[]): void {
+    this.#dropBlobs.run(JSON.stringify(keep));
   }
 
   putBlob(hash: string, data: Uint8Array): void {

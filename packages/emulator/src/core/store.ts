@@ -135,17 +135,22 @@ export class StateStore {
     try {
       this.database.transaction(() => {
         for (const [hash, data] of blobs) this.database.putBlob(hash, data);
+        let versionsGone = all;
         if (all) {
           this.database.clear();
           for (const row of documentToRows(source.snapshot()))
             this.database.put(row.collection, row.key, row.value);
-          return;
         }
-        for (const [collection, key] of keys) {
+        for (const [collection, key] of all ? [] : keys) {
           const value = source.lookup(collection, key);
-          if (value === undefined) this.database.remove(collection, key);
-          else this.database.put(collection, key, value);
+          if (value !== undefined) this.database.put(collection, key, value);
+          else {
+            this.database.remove(collection, key);
+            if (collection === 'bs.versions') versionsGone = true;
+          }
         }
+        // Uploads of deleted versions go with them, in the same transaction.
+        if (versionsGone) this.database.dropUnnamedBlobs(blobs.map(([hash]) => hash));
       });
     } catch (error) {
       // Not committed: noted again, so that `#undo` (or the next save) knows something is pending.
