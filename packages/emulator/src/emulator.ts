@@ -1,7 +1,7 @@
 // startEmulator(): one loopback HTTP server that serves the Apps Script API at `/v1/...`, the BugSmash
 // API under `/api/v2/...`, and the emulator's own control API under the reserved `/__emulator/` prefix.
 // All three are routed and validated by their specs (specs/apps-script, specs/bugsmash, specs/emulator).
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AppsScriptBackend } from './apps-script/backend.ts';
 import { appsScriptService } from './apps-script/service.ts';
@@ -300,9 +300,7 @@ export async function startEmulatorWith(
   };
   const pipeline = { violations, strict, afterRequest: persist, faults };
 
-  const server = createServer((req, res) => {
-    // The state changes this request makes are counted for it (a failed save may undo them).
-    changes.enterRequest();
+  const handleRequest = (req: IncomingMessage, res: ServerResponse) => {
     const url = requestUrl(req.url ?? '/', origin || 'http://127.0.0.1');
     const onRequest = options.onRequest;
     if (onRequest !== undefined) {
@@ -335,7 +333,9 @@ export async function startEmulatorWith(
       if (error instanceof ServiceError) return send(res, error.reply);
       send(res, { status: 500, body: { error: message } });
     });
-  });
+  };
+  // The state changes a request makes are counted for it (a failed save may undo them).
+  const server = createServer((req, res) => changes.inRequest(() => handleRequest(req, res)));
   server.keepAliveTimeout = 30_000;
 
   await new Promise<void>((resolve, reject) => {

@@ -41,9 +41,9 @@ export class Changes {
   /** Changes undone by failed saves: ranges (from, to] of their numbers, merged, oldest first. */
   readonly #lost: [number, number][] = [];
 
-  /** From here on (this request's async work), changes are counted for a new request. */
-  enterRequest(): void {
-    this.#requests.enterWith({ first: 0, last: 0 });
+  /** Runs `work` (and the async work it starts) as one request: the changes it makes are counted for it. */
+  inRequest<T>(work: () => T): T {
+    return this.#requests.run({ first: 0, last: 0 }, work);
   }
 
   #number(): void {
