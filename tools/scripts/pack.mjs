@@ -26,5 +26,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `\nInstall them into any project (Node ≥ 22.12, npm alone) with:\n\n  npm install ${tarballs.join(' ')}\n`,
+  `\nInstall them into any project (Node ≥ 22.13, npm alone) with:\n\n  npm install ${tarballs.join(' ')}\n`,
 );

@@ -9,7 +9,14 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const REPOSITORY = 'https://github.com/specbound/specbound';
+/** Node 22.12: require() of ESM without a flag. 22.13: `node:sqlite` without a flag (the emulator's state). */
 export const NODE_RANGE = '>=22.12';
+const SQLITE_PACKAGES = new Set(['@specbound/emulator', '@specbound/tools']);
+
+/** The Node range a package declares: 22.13 for the emulator and the packages that run it. */
+export function nodeRangeOf(name) {
+  return SQLITE_PACKAGES.has(name) ? '>=22.13' : NODE_RANGE;
+}
 
 /** Every workspace package that is not private: `{ name, version, dir }`, in workspace order. */
 export function publishablePackages() {
@@ -82,9 +89,10 @@ export function checkTarball(tarball, dir) {
   else if (readFromTarball(tarball, 'LICENSE') !== readFileSync(join(ROOT, 'LICENSE'), 'utf8'))
     problems.push("LICENSE differs from the repository root's: copy it again");
   if (manifest.license !== 'MIT') problems.push(`license is ${manifest.license}: the repository is MIT`);
-  if (manifest.engines?.node !== NODE_RANGE)
+  const nodeRange = nodeRangeOf(manifest.name);
+  if (manifest.engines?.node !== nodeRange)
     problems.push(
-      `engines.node is ${manifest.engines?.node}: set "${NODE_RANGE}" (require() of ESM needs 22.12)`,
+      `engines.node is ${manifest.engines?.node}: set "${nodeRange}" (require() of ESM needs 22.12, node:sqlite 22.13)`,
     );
   if (manifest.type !== 'module') problems.push('type is not "module": the packages are ESM only');
   if (manifest.repository?.url !== `git+${REPOSITORY}.git` || manifest.repository?.directory !== directory)
@@ -107,8 +115,8 @@ export function checkTarball(tarball, dir) {
       if (!/^(https?:|mailto:|#)/.test(target))
         problems.push(`README.md links to "${target}": link to ${REPOSITORY}/blob/main/... instead`);
     }
-    if (!readme.includes('ESM only; Node ≥ 22.12'))
-      problems.push('README.md does not say "ESM only; Node ≥ 22.12"');
+    const nodeLine = `ESM only; Node ≥ ${nodeRange.slice(2)}`;
+    if (!readme.includes(nodeLine)) problems.push(`README.md does not say "${nodeLine}"`);
     if (!readme.includes(`${REPOSITORY}#install`))
       problems.push(
         `README.md does not link the repository README's Install section (${REPOSITORY}#install)`,

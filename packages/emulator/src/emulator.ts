@@ -1,7 +1,7 @@
 // startEmulator(): one loopback HTTP server that serves the Apps Script API at `/v1/...`, the BugSmash
 // API under `/api/v2/...`, and the emulator's own control API under the reserved `/__emulator/` prefix.
 // All three are routed and validated by their specs (specs/apps-script, specs/bugsmash, specs/emulator).
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AppsScriptBackend } from './apps-script/backend.ts';
 import { appsScriptService } from './apps-script/service.ts';
@@ -9,13 +9,12 @@ import { BugsmashBackend } from './bugsmash/backend.ts';
 import { bugsmashService } from './bugsmash/service.ts';
 import { type DeliveryRecord, WebhookDispatcher } from './bugsmash/webhooks.ts';
 import { controlService } from './control/service.ts';
-import { BlobStore } from './core/blobs.ts';
 import { Changes, type Collection } from './core/changes.ts';
 import { applyCors } from './core/cors.ts';
 import { type FaultInfo, FaultInjector } from './core/faults.ts';
 import { type HostPolicy, refuseForeignHost } from './core/host.ts';
-import { StateFile, StateFileError } from './core/persist.ts';
 import { handleServiceRequest, send } from './core/pipeline.ts';
+import { StateFileError, StateStore } from './core/store.ts';
 import { ServiceError } from './core/types.ts';
 import { type Violation, ViolationLog } from './core/violations.ts';
 import { handleGoogleOAuth, isGoogleOAuthPath } from './google-oauth.ts';
@@ -23,7 +22,13 @@ import { defaultPoolSize, SandboxPool } from './sandbox/pool.ts';
 import { seedDemo } from './seed.ts';
 import { DEFAULT_SPEC_PATHS, loadSpec } from './spec/load.ts';
 import { CompiledSpec } from './spec/operations.ts';
-import { emptyState, normalizeState, type StateDocument, StateDocumentError } from './state.ts';
+import {
+  emptyState,
+  normalizeOwnedState,
+  normalizeState,
+  type StateDocument,
+  StateDocumentError,
+} from './state.ts';
 
 /** The BugSmash key the emulator accepts when none is configured: a well-known local value, not a secret. */
 export const DEFAULT_BUGSMASH_API_KEY = 'local-emulator-key';
@@ -45,10 +50,13 @@ export interface EmulatorOptions {
    */
   allowedHosts?: readonly string[];
   /**
-   * A state file (loaded at start when it exists, saved atomically after every change) or an initial
-   * state document kept in memory only.
+   * A state database file (SQLite; created when missing, every change committed before its answer is
+   * sent; a state file of the old JSON format is imported once) or an initial state document kept in
+   * memory only.
    */
   state?: string | StateDocument;
+  /** Called with the one line that says a JSON state file was imported (default: printed to stderr). */
+  onStateImport?: (message: string) => void;
   /** Fill the demo data set at start when the state is empty. */
   seed?: boolean;
   /** The `X-API-Key` BugSmash requests must carry (default `local-emulator-key`). */
@@ -156,7 +164,22 @@ function isControlRequest(target: string, url: URL): boolean {
   return rawPathOf(target).startsWith('/__emulator/') && url.pathname.startsWith('/__emulator/');
 }
 
-export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+/**
+ * What tests inject below the public options: a state database that is full at `maxPages` pages of
+ * 4 KiB (SQLite's max_page_count). Not exported from the package; named without Node types.
+ */
+export interface EmulatorInternals {
+  store?: { maxPages?: number };
+}
+
+export function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  return startEmulatorWith(options, {});
+}
+
+export async function startEmulatorWith(
+  options: EmulatorOptions,
+  internals: EmulatorInternals,
+): Promise<RunningEmulator> {
   const runTimeoutMs = checkedRunTimeout(options.runTimeoutMs);
   const [appsDoc, bugsDoc, controlDoc] = await Promise.all([
     loadSpec(options.specs?.appsScript ?? DEFAULT_SPEC_PATHS.appsScript),
@@ -171,22 +194,24 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const statePath = typeof options.state === 'string' ? options.state : undefined;
   const changes = new Changes();
 
-  // A state file (and its journal) that cannot be loaded is refused, never overwritten: it may be the
-  // only copy of someone's data.
-  let opened: Awaited<ReturnType<typeof StateFile.open>> | undefined;
+  // A state database that cannot be loaded is refused, never overwritten: it may be the only copy of
+  // someone's data.
+  let opened: ReturnType<typeof StateStore.open> | undefined;
   let initial: StateDocument | undefined;
   if (statePath !== undefined) {
     try {
-      opened = await StateFile.open(statePath, changes);
-      if (opened.document !== undefined) initial = normalizeState(opened.document);
+      opened = StateStore.open(statePath, changes, internals.store);
+      if (opened.document !== undefined) initial = normalizeOwnedState(opened.document);
     } catch (error) {
+      opened?.store.close();
       if (error instanceof StateFileError) throw new StateDocumentError(error.message);
       if (error instanceof StateDocumentError)
         throw new StateDocumentError(
-          `state file ${statePath} cannot be loaded (left untouched): ${error.message}`,
+          `state database ${statePath} cannot be loaded (left untouched): ${error.message}`,
         );
       throw error;
     }
+    if (opened.imported !== undefined) (options.onStateImport ?? console.error)(opened.imported);
   } else if (options.state !== undefined && typeof options.state !== 'string') {
     initial = normalizeState(options.state);
   }
@@ -228,7 +253,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     maxUploadRequestBytes: options.maxUploadRequestBytes ?? DEFAULT_MAX_UPLOAD_REQUEST_BYTES,
     filesBaseUrl: () => `${origin}/__emulator/files`,
     changes,
-    blobs: new BlobStore(statePath === undefined ? undefined : `${statePath}.blobs`),
+    ...(opened === undefined ? {} : { blobs: opened.store.blobs }),
     ownOrigin: () => origin,
   });
   const load = (state: StateDocument) => {
@@ -238,15 +263,27 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const snapshot = (): StateDocument => ({ version: 1, appsScript: apps.export(), bugsmash: bugs.export() });
   load(initial ?? emptyState());
   if (options.seed === true && initial === undefined) seedDemo(apps, bugs);
-  const stateFile = opened?.file;
-  await stateFile?.attach({
-    snapshot,
-    lookup: (collection: Collection, key: string) =>
-      collection.startsWith('as.') ? apps.lookup(collection, key) : bugs.lookup(collection, key),
-    // After a failed save: memory goes back to what is on disk (runs in progress are orphaned).
-    restore: (document) => load(normalizeState(document)),
-  });
-  const persist = () => stateFile?.flush() ?? Promise.resolve();
+  const stateStore = opened?.store;
+  try {
+    stateStore?.attach(
+      {
+        snapshot,
+        lookup: (collection: Collection, key: string) =>
+          collection.startsWith('as.') ? apps.lookup(collection, key) : bugs.lookup(collection, key),
+        // After a failed save: memory goes back to what the database holds (runs in progress are orphaned).
+        restore: (document) => load(normalizeOwnedState(document)),
+      },
+      opened?.document,
+    );
+  } catch (error) {
+    // A new (or seeded) state could not be written: on a full disk, say.
+    stateStore?.close();
+    await pool.close();
+    throw new StateDocumentError(
+      `state database ${statePath} could not be written (${error instanceof Error ? error.message : String(error)}); it holds what it held before.`,
+    );
+  }
+  const persist = () => stateStore?.flush() ?? Promise.resolve();
 
   const faults = new FaultInjector({ 'apps-script': appsSpec, bugsmash: bugsSpec });
   const services = {
@@ -282,7 +319,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     listenHost: options.host ?? '127.0.0.1',
     allowedHosts: options.allowedHosts ?? [],
   };
-  const server = createServer((req, res) => {
+  const handleRequest = (req: IncomingMessage, res: ServerResponse) => {
     const url = requestUrl(req.url ?? '/', origin || 'http://127.0.0.1');
     const onRequest = options.onRequest;
     if (onRequest !== undefined) {
@@ -316,7 +353,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       if (error instanceof ServiceError) return send(res, error.reply);
       send(res, { status: 500, body: { error: message } });
     });
-  });
+  };
+  // The state changes a request makes are counted for it (a failed save may undo them).
+  const server = createServer((req, res) => changes.inRequest(() => handleRequest(req, res)));
   server.keepAliveTimeout = 30_000;
 
   await new Promise<void>((resolve, reject) => {
@@ -325,6 +364,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       server.off('error', reject);
       resolve();
     });
+  }).catch(async (error: unknown) => {
+    // A port in use, say: the state database is closed again (another start may open it).
+    stateStore?.close();
+    await pool.close();
+    throw error;
   });
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -349,8 +393,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         });
         await dispatcher.close();
         await pool.close();
-        // At shutdown the journal is folded into a fresh snapshot.
-        await stateFile?.close();
+        stateStore?.close();
       })();
       return closing;
     },

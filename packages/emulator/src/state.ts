@@ -144,7 +144,7 @@ export class StateDocumentError extends Error {}
 export const MAX_STATE_DEPTH = MAX_JSON_DEPTH + 16;
 
 /** Whether a JSON value nests deeper than `max` (iterative: a deep value cannot overflow the stack here). */
-function depthExceeds(value: unknown, max: number): boolean {
+export function depthExceeds(value: unknown, max: number): boolean {
   const stack: [unknown, number][] = [[value, 0]];
   while (stack.length > 0) {
     const [node, depth] = stack.pop() as [unknown, number];
@@ -157,10 +157,18 @@ function depthExceeds(value: unknown, max: number): boolean {
 
 /** Checks a state document and fills the defaults in (of every entity, so the emulator can rely on them). */
 export function normalizeState(input: unknown): StateDocument {
+  return normalizeOwnedState(input, false);
+}
+
+/**
+ * The same for a document nobody else holds (just parsed from the state database): checked and
+ * filled in place, without the copy that protects a caller's document.
+ */
+export function normalizeOwnedState(input: unknown, owned = true): StateDocument {
   // Too deep to clone, save or send safely: refused before anything else looks at it.
   if (depthExceeds(input, MAX_STATE_DEPTH))
     throw new StateDocumentError(`invalid state document: it nests deeper than ${MAX_STATE_DEPTH} levels`);
-  const doc = structuredClone(input);
+  const doc = owned ? input : structuredClone(input);
   if (!validate(doc)) {
     const problems = (validate.errors ?? []).map(
       (e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`,
@@ -214,8 +222,12 @@ export function normalizeState(input: unknown): StateDocument {
     p.folder_id ??= null;
     p.banner ??= null;
     p.users ??= [];
-    const comments = state.bugsmash.comments.filter((c) => c.project_id === p.id);
-    p.next_comment_number ??= comments.reduce((max, c) => Math.max(max, c.comment_number), 0) + 1;
+    // Counted only where missing: a scan of every comment per project would make a start quadratic.
+    p.next_comment_number ??=
+      state.bugsmash.comments.reduce(
+        (max, c) => (c.project_id === p.id ? Math.max(max, c.comment_number) : max),
+        0,
+      ) + 1;
   }
   for (const v of state.bugsmash.versions) {
     v.version_name ??= `V${v.version_no}`;

@@ -3,13 +3,14 @@
 // `--state` relative to the caller's directory, `--print-env`, usage errors, and a clean stop on SIGTERM.
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_APPS_SCRIPT_IDS } from '../src/seed-ids.ts';
+import { readStateDatabase } from './helpers.ts';
 import { BUILT_CLI, cleanEnv, PACKAGE_DIR, requireBuilt, runNode } from './subprocess.ts';
 
 const CLI = BUILT_CLI;
@@ -125,7 +126,9 @@ describe('specbound-emulator', () => {
     }
     expect(await run.exited).toBe(0);
     expect(run.output().stdout).toContain('SIGTERM: stopping');
-    const saved = JSON.parse(await readFile(join(dir, 'demo-state.json'), 'utf8'));
+    const saved = readStateDatabase(join(dir, 'demo-state.json')) as {
+      appsScript: { projects: { scriptId: string }[] };
+    };
     expect(saved.appsScript.projects.map((p: { scriptId: string }) => p.scriptId)).toContain(
       DEMO_APPS_SCRIPT_IDS.invoiceMailer,
     );

@@ -1,7 +1,7 @@
+import { DatabaseSync } from 'node:sqlite';
 import { createAppsScriptClient } from '@specbound/apps-script';
 import { createBugSmashClient } from '@specbound/bugsmash';
-import { Changes } from '../src/core/changes.ts';
-import { StateFile } from '../src/core/persist.ts';
+import { type Row, rowsToDocument } from '../src/core/rows.ts';
 import { type EmulatorOptions, type RunningEmulator, startEmulator } from '../src/index.ts';
 
 export const API_KEY = 'test-api-key';
@@ -19,7 +19,15 @@ export function bugsmash(emulator: RunningEmulator, apiKey = API_KEY) {
   return createBugSmashClient({ apiKey, baseUrl: emulator.bugsmashUrl, retry: false });
 }
 
-/** What a state file (snapshot and journal) holds on disk right now, as the emulator would load it. */
-export async function readStateFiles(path: string): Promise<Record<string, unknown> | undefined> {
-  return (await StateFile.open(path, new Changes())).document;
+/** What a state database holds on disk right now (committed), read through a connection of its own. */
+export function readStateDatabase(path: string): Record<string, unknown> {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    const rows = db.prepare('SELECT collection, key, value FROM entities ORDER BY id').all();
+    return rowsToDocument(
+      rows.map((r) => ({ collection: r.collection, key: r.key, value: JSON.parse(String(r.value)) }) as Row),
+    );
+  } finally {
+    db.close();
+  }
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyState, normalizeState, StateDocumentError } from '../src/index.ts';
-import { API_KEY, appsScript, bugsmash, readStateFiles, strictEmulator } from './helpers.ts';
+import { API_KEY, appsScript, bugsmash, readStateDatabase, strictEmulator } from './helpers.ts';
 import { BUILT_CLI, requireBuilt } from './subprocess.ts';
 
 let dir: string;
@@ -16,7 +16,7 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('state', () => {
   it('a restart with the same state file loses nothing, and writes are atomic', async () => {
-    const file = join(dir, 'state.json');
+    const file = join(dir, 'state.db');
     const first = await strictEmulator({ state: file });
     const apps = appsScript(first);
     const { scriptId } = await apps.projects.create({ title: 'Persisted' });
@@ -38,8 +38,8 @@ describe('state', () => {
       projectType: 'website',
       websiteUrl: 'https://example.com',
     });
-    // Saved before the response was sent: the files already hold the project, with no temp files left.
-    const onDisk = (await readStateFiles(file)) as { bugsmash: { projects: { id: string }[] } };
+    // Committed before the response was sent: the database already holds the project.
+    const onDisk = readStateDatabase(file) as { bugsmash: { projects: { id: string }[] } };
     expect(onDisk.bugsmash.projects.map((p) => p.id)).toContain(project.id);
     expect((await readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     const before = first.state();
@@ -62,7 +62,7 @@ describe('state', () => {
   });
 
   it('the CLI prints both base URLs, saves on every change and stops cleanly on SIGINT', async () => {
-    const file = join(dir, 'cli-state.json');
+    const file = join(dir, 'cli-state.db');
     const child = spawn(
       process.execPath,
       [BUILT_CLI, '--port', '0', '--state', file, '--seed', '--bugsmash-api-key', API_KEY],
@@ -99,12 +99,12 @@ describe('state', () => {
     child.kill('SIGINT');
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code).toBe(0);
-    const saved = JSON.parse(await readFile(file, 'utf8')) as { bugsmash: { folders: { name: string }[] } };
+    const saved = readStateDatabase(file) as { bugsmash: { folders: { name: string }[] } };
     expect(saved.bugsmash.folders.map((f) => f.name)).toContain('From CLI');
   });
 
   it('a crash (SIGKILL) right after an answer loses nothing: the change was on disk before it was sent', async () => {
-    const file = join(dir, 'crash-state.json');
+    const file = join(dir, 'crash-state.db');
     const child = spawn(
       process.execPath,
       [BUILT_CLI, '--port', '0', '--state', file, '--bugsmash-api-key', API_KEY],
@@ -142,14 +142,14 @@ describe('state', () => {
   });
 
   it('the seed command writes the demo data set to a new file, and refuses to overwrite one', async () => {
-    const file = join(dir, 'seeded.json');
+    const file = join(dir, 'seeded.db');
     const cwd = join(import.meta.dirname, '..');
     const seed = () =>
       spawnSync(process.execPath, [BUILT_CLI, 'seed', '--state', file], { cwd, encoding: 'utf8' });
     const first = seed();
     expect(first.status, first.stderr).toBe(0);
-    const written = await readFile(file, 'utf8');
-    const doc = JSON.parse(written) as {
+    const written = await readFile(file);
+    const doc = readStateDatabase(file) as {
       appsScript: { projects: unknown[] };
       bugsmash: { projects: unknown[] };
     };
@@ -159,7 +159,7 @@ describe('state', () => {
     const again = seed();
     expect(again.status).toBe(1);
     expect(again.stderr).toContain(`${file} already exists`);
-    expect(await readFile(file, 'utf8')).toBe(written);
+    expect(await readFile(file)).toEqual(written);
   });
 
   it('the control API resets, replaces and reads the state, and adds comments', async () => {

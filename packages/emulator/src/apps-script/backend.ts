@@ -98,7 +98,7 @@ export class AppsScriptBackend {
     };
   }
 
-  /** The current value of one entity, for the state file's journal. */
+  /** The current value of one entity, for the state database's row of it. */
   lookup(collection: Collection, key: string): unknown {
     if (collection === 'as.users') return this.users.get(key);
     if (collection === 'as.projects') return this.projects.get(key);

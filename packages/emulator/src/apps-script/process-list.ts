@@ -73,7 +73,7 @@ function metrics(
     granularity === 'DAILY'
       ? Array.from({ length: 7 }, (_, k) => ({ start: today - (6 - k) * day, end: today - (5 - k) * day }))
       : [{ start: today - 6 * day, end: today + day }];
-  const totals = buckets.map(() => ({ total: 0, failed: 0, users: new Set<number>() }));
+  const totals = buckets.map(() => ({ total: 0, failed: 0, users: new Set<string>() }));
   const filter: ProcessFilter = { scriptId, startTime: buckets[0]?.start ?? today };
   if (deploymentId !== undefined) filter.deploymentId = deploymentId;
   b.processes.each(filter, (start, _duration, status, userId) => {

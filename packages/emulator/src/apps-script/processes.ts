@@ -1,7 +1,10 @@
 // Processes are the one collection that grows without bound (every run adds one), so they live in a
-// columnar store: typed arrays plus interned strings, about 40 bytes per process instead of an object
-// each. Listing scans the columns backwards from a cursor and builds only the page it returns, so
-// memory while paging stays flat however many processes there are.
+// SQLite table (an in-memory database of their own), not as JavaScript objects: listing is a query
+// that reads one page below a cursor, so memory while paging stays flat however many there are. A
+// process is addressed by its index (its position by start time), which is also its key in the state
+// database and the cursor of a page token.
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
+import { sqlite } from '../core/sqlite.ts';
 import {
   ACCESS_LEVELS,
   type AsProcessRecord,
@@ -10,8 +13,6 @@ import {
   type ProcessStatus,
   RUNTIME_VERSIONS,
 } from './model.ts';
-
-const NONE = 0xffffffff;
 
 export interface ProcessFilter {
   user?: string;
@@ -29,103 +30,134 @@ export interface ProcessFilter {
   userAccessLevels?: readonly string[];
 }
 
-class Interner {
-  readonly values: string[] = [];
-  readonly #index = new Map<string, number>();
+/** A value of an enum column; one the API does not know is stored as its first (unspecified) value. */
+const known = <T extends string>(names: readonly T[], value: string): T =>
+  (names as readonly string[]).includes(value) ? (value as T) : (names[0] as T);
 
-  id(value: string): number {
-    let id = this.#index.get(value);
-    if (id === undefined) {
-      id = this.values.length;
-      this.values.push(value);
-      this.#index.set(value, id);
-    }
-    return id;
+const COLUMNS = 'idx, start, duration, script, deployment, project, fn, user, type, status, access, runtime';
+
+/** The WHERE clause of a filter, with its parameters. */
+function whereOf(filter: ProcessFilter): { sql: string; params: SQLInputValue[] } {
+  const clauses: string[] = [];
+  const params: SQLInputValue[] = [];
+  const exact = (column: string, value: string | undefined) => {
+    if (value === undefined) return;
+    clauses.push(`${column} = ?`);
+    params.push(value);
+  };
+  exact('user', filter.user);
+  exact('script', filter.scriptId);
+  exact('deployment', filter.deploymentId);
+  exact('fn', filter.functionName);
+  if (filter.projectName !== undefined) {
+    clauses.push('instr(project, ?) > 0');
+    params.push(filter.projectName);
   }
-
-  find(value: string): number | undefined {
-    return this.#index.get(value);
+  // NaN (an unparsable time) matches nothing, as a comparison with NaN does.
+  if (filter.startTime !== undefined) {
+    clauses.push(Number.isNaN(filter.startTime) ? '0' : 'start >= ?');
+    if (!Number.isNaN(filter.startTime)) params.push(filter.startTime);
   }
-}
-
-function grow<T extends Float64Array | Uint32Array | Uint8Array>(array: T, capacity: number): T {
-  const next = new (array.constructor as new (n: number) => T)(capacity);
-  next.set(array);
-  return next;
+  if (filter.endTime !== undefined) {
+    // A process still running has not completed, so it cannot have completed before endTime.
+    clauses.push(Number.isNaN(filter.endTime) ? '0' : 'duration IS NOT NULL AND start + duration <= ?');
+    if (!Number.isNaN(filter.endTime)) params.push(filter.endTime);
+  }
+  const oneOf = (column: string, values: readonly string[] | undefined) => {
+    if (values === undefined || values.length === 0) return;
+    clauses.push(`${column} IN (${values.map(() => '?').join(', ')})`);
+    params.push(...values);
+  };
+  oneOf('type', filter.types);
+  oneOf('status', filter.statuses);
+  oneOf('access', filter.userAccessLevels);
+  return { sql: clauses.length === 0 ? '1' : clauses.join(' AND '), params };
 }
 
 export class ProcessStore {
+  readonly #db: DatabaseSync;
+  readonly #insert;
+  readonly #finish;
+  readonly #get;
   #size = 0;
-  #capacity = 1024;
-  #start = new Float64Array(this.#capacity);
-  /** Duration in ms; NaN while running. */
-  #duration = new Float64Array(this.#capacity);
-  #script = new Uint32Array(this.#capacity);
-  #deployment = new Uint32Array(this.#capacity);
-  #project = new Uint32Array(this.#capacity);
-  #fn = new Uint32Array(this.#capacity);
-  #user = new Uint32Array(this.#capacity);
-  #type = new Uint8Array(this.#capacity);
-  #status = new Uint8Array(this.#capacity);
-  #access = new Uint8Array(this.#capacity);
-  #runtime = new Uint8Array(this.#capacity);
-  readonly #strings = new Interner();
+
+  constructor() {
+    this.#db = new (sqlite().DatabaseSync)(':memory:');
+    this.#db.exec(`CREATE TABLE processes (
+      idx INTEGER PRIMARY KEY, start REAL NOT NULL, duration REAL, script TEXT NOT NULL,
+      deployment TEXT, project TEXT NOT NULL, fn TEXT NOT NULL, user TEXT NOT NULL, type TEXT NOT NULL,
+      status TEXT NOT NULL, access TEXT NOT NULL, runtime TEXT NOT NULL)`);
+    this.#insert = this.#db.prepare(
+      `INSERT INTO processes (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.#finish = this.#db.prepare('UPDATE processes SET status = ?, duration = ? WHERE idx = ?');
+    this.#get = this.#db.prepare(`SELECT ${COLUMNS} FROM processes WHERE idx = ?`);
+  }
 
   get size(): number {
     return this.#size;
   }
 
   clear(): void {
+    this.#db.exec('DELETE FROM processes');
     this.#size = 0;
   }
 
   /** Replaces the contents, sorted by start time (the order listing relies on). */
   load(records: readonly AsProcessRecord[]): void {
-    this.clear();
     const sorted = [...records].sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
-    for (const record of sorted) this.append(record);
+    this.#db.exec('BEGIN');
+    try {
+      this.clear();
+      for (const record of sorted) this.append(record);
+      this.#db.exec('COMMIT');
+    } catch (error) {
+      this.#db.exec('ROLLBACK');
+      throw error;
+    }
   }
 
   append(record: AsProcessRecord): number {
-    if (this.#size === this.#capacity) this.#resize(this.#capacity * 2);
-    const i = this.#size++;
-    const s = this.#strings;
-    this.#start[i] = Date.parse(record.startTime);
-    this.#duration[i] = record.durationMs ?? Number.NaN;
-    this.#script[i] = s.id(record.scriptId);
-    this.#deployment[i] = record.deploymentId === undefined ? NONE : s.id(record.deploymentId);
-    this.#project[i] = s.id(record.projectName);
-    this.#fn[i] = s.id(record.functionName);
-    this.#user[i] = s.id(record.user);
-    this.#type[i] = Math.max(0, PROCESS_TYPES.indexOf(record.processType));
-    this.#status[i] = Math.max(0, PROCESS_STATUSES.indexOf(record.processStatus));
-    this.#access[i] = Math.max(0, ACCESS_LEVELS.indexOf(record.userAccessLevel));
-    this.#runtime[i] = Math.max(0, RUNTIME_VERSIONS.indexOf(record.runtimeVersion));
+    const i = this.#size;
+    const duration = record.durationMs;
+    this.#insert.run(
+      i,
+      Date.parse(record.startTime),
+      duration === undefined || Number.isNaN(duration) ? null : duration,
+      record.scriptId,
+      record.deploymentId ?? null,
+      record.projectName,
+      record.functionName,
+      record.user,
+      known(PROCESS_TYPES, record.processType),
+      known(PROCESS_STATUSES, record.processStatus),
+      known(ACCESS_LEVELS, record.userAccessLevel),
+      known(RUNTIME_VERSIONS, record.runtimeVersion),
+    );
+    this.#size++;
     return i;
   }
 
   finish(index: number, status: ProcessStatus, durationMs: number): void {
-    this.#status[index] = PROCESS_STATUSES.indexOf(status);
-    this.#duration[index] = durationMs;
+    this.#finish.run(status, durationMs, index);
   }
 
   get(i: number): AsProcessRecord {
-    const v = this.#strings.values;
+    const row = this.#get.get(i);
+    if (row === undefined) throw new RangeError(`no process at index ${i}`);
     const record: AsProcessRecord = {
-      scriptId: v[this.#script[i] ?? 0] ?? '',
-      projectName: v[this.#project[i] ?? 0] ?? '',
-      functionName: v[this.#fn[i] ?? 0] ?? '',
-      processType: PROCESS_TYPES[this.#type[i] ?? 0] ?? 'PROCESS_TYPE_UNSPECIFIED',
-      processStatus: PROCESS_STATUSES[this.#status[i] ?? 0] ?? 'PROCESS_STATUS_UNSPECIFIED',
-      userAccessLevel: ACCESS_LEVELS[this.#access[i] ?? 0] ?? 'USER_ACCESS_LEVEL_UNSPECIFIED',
-      user: v[this.#user[i] ?? 0] ?? '',
-      startTime: new Date(this.#start[i] ?? 0).toISOString(),
-      runtimeVersion: RUNTIME_VERSIONS[this.#runtime[i] ?? 0] ?? 'RUNTIME_VERSION_UNSPECIFIED',
+      scriptId: String(row.script),
+      projectName: String(row.project),
+      functionName: String(row.fn),
+      processType: row.type as AsProcessRecord['processType'],
+      processStatus: row.status as ProcessStatus,
+      userAccessLevel: row.access as AsProcessRecord['userAccessLevel'],
+      user: String(row.user),
+      startTime: new Date(Number(row.start)).toISOString(),
+      runtimeVersion: row.runtime as AsProcessRecord['runtimeVersion'],
     };
-    const deployment = this.#deployment[i] ?? NONE;
-    if (deployment !== NONE) record.deploymentId = v[deployment] ?? '';
-    const duration = this.#duration[i] ?? Number.NaN;
-    if (!Number.isNaN(duration)) record.durationMs = duration;
+    if (row.deployment !== null) record.deploymentId = String(row.deployment);
+    if (row.duration !== null) record.durationMs = Number(row.duration);
     return record;
   }
 
@@ -142,88 +174,27 @@ export class ProcessStore {
     before: number,
     limit: number,
   ): { indexes: number[]; next: number | undefined } {
-    const match = this.#compile(filter);
-    const indexes: number[] = [];
-    if (match === undefined) return { indexes, next: undefined };
-    let i = Math.min(before, this.#size) - 1;
-    for (; i >= 0 && indexes.length < limit; i--) if (match(i)) indexes.push(i);
-    // Look ahead for one more match so that the last page carries no token.
-    for (let j = i; j >= 0; j--) if (match(j)) return { indexes, next: i + 1 };
-    return { indexes, next: undefined };
+    const { sql, params } = whereOf(filter);
+    // One more than the page: whether another page follows, so that the last page carries no token.
+    const rows = this.#db
+      .prepare(`SELECT idx FROM processes WHERE idx < ? AND ${sql} ORDER BY idx DESC LIMIT ?`)
+      .all(before, ...params, limit + 1);
+    const indexes = rows.slice(0, limit).map((row) => Number(row.idx));
+    return { indexes, next: rows.length > limit ? indexes.at(-1) : undefined };
   }
 
   /** Calls `visit` for every process passing the filter (metrics). */
   each(
     filter: ProcessFilter,
-    visit: (start: number, durationMs: number, status: ProcessStatus, user: number) => void,
+    visit: (start: number, durationMs: number, status: ProcessStatus, user: string) => void,
   ): void {
-    const match = this.#compile(filter);
-    if (match === undefined) return;
-    for (let i = 0; i < this.#size; i++) {
-      if (!match(i)) continue;
-      visit(
-        this.#start[i] ?? 0,
-        this.#duration[i] ?? Number.NaN,
-        PROCESS_STATUSES[this.#status[i] ?? 0] ?? 'UNKNOWN',
-        this.#user[i] ?? 0,
-      );
+    const { sql, params } = whereOf(filter);
+    const statement = this.#db.prepare(
+      `SELECT start, duration, status, user FROM processes WHERE ${sql} ORDER BY idx`,
+    );
+    for (const row of statement.iterate(...params)) {
+      const duration = row.duration === null ? Number.NaN : Number(row.duration);
+      visit(Number(row.start), duration, row.status as ProcessStatus, String(row.user));
     }
-  }
-
-  /** A predicate over row indexes, or undefined when the filter cannot match anything. */
-  #compile(filter: ProcessFilter): ((i: number) => boolean) | undefined {
-    const checks: ((i: number) => boolean)[] = [];
-    const exact = (value: string | undefined, column: Uint32Array): boolean => {
-      if (value === undefined) return true;
-      const id = this.#strings.find(value);
-      if (id === undefined) return false;
-      checks.push((i) => column[i] === id);
-      return true;
-    };
-    if (!exact(filter.user, this.#user)) return undefined;
-    if (!exact(filter.scriptId, this.#script)) return undefined;
-    if (!exact(filter.deploymentId, this.#deployment)) return undefined;
-    if (!exact(filter.functionName, this.#fn)) return undefined;
-    if (filter.projectName !== undefined) {
-      const needle = filter.projectName;
-      checks.push((i) => (this.#strings.values[this.#project[i] ?? 0] ?? '').includes(needle));
-    }
-    const startMin = filter.startTime;
-    if (startMin !== undefined) checks.push((i) => (this.#start[i] ?? 0) >= startMin);
-    const endMax = filter.endTime;
-    if (endMax !== undefined) {
-      // A process still running has not completed, so it cannot have completed before endTime.
-      checks.push((i) => {
-        const d = this.#duration[i] ?? Number.NaN;
-        return !Number.isNaN(d) && (this.#start[i] ?? 0) + d <= endMax;
-      });
-    }
-    const oneOf = (values: readonly string[] | undefined, names: readonly string[], column: Uint8Array) => {
-      if (values === undefined || values.length === 0) return;
-      const allowed = new Set(values.map((v) => names.indexOf(v)));
-      checks.push((i) => allowed.has(column[i] ?? 0));
-    };
-    oneOf(filter.types, PROCESS_TYPES, this.#type);
-    oneOf(filter.statuses, PROCESS_STATUSES, this.#status);
-    oneOf(filter.userAccessLevels, ACCESS_LEVELS, this.#access);
-    return (i) => {
-      for (const check of checks) if (!check(i)) return false;
-      return true;
-    };
-  }
-
-  #resize(capacity: number): void {
-    this.#capacity = capacity;
-    this.#start = grow(this.#start, capacity);
-    this.#duration = grow(this.#duration, capacity);
-    this.#script = grow(this.#script, capacity);
-    this.#deployment = grow(this.#deployment, capacity);
-    this.#project = grow(this.#project, capacity);
-    this.#fn = grow(this.#fn, capacity);
-    this.#user = grow(this.#user, capacity);
-    this.#type = grow(this.#type, capacity);
-    this.#status = grow(this.#status, capacity);
-    this.#access = grow(this.#access, capacity);
-    this.#runtime = grow(this.#runtime, capacity);
   }
 }

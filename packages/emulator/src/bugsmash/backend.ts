@@ -78,7 +78,7 @@ export class BugsmashBackend {
     };
   }
 
-  /** The current value of one entity, for the state file's journal. */
+  /** The current value of one entity, for the state database's row of it. */
   lookup(collection: Collection, key: string): unknown {
     switch (collection) {
       case 'bs.workspace':

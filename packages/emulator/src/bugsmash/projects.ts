@@ -8,7 +8,7 @@ import type { BugsmashHandlers } from './handlers.ts';
 import { projectDetails, projectListItem } from './json.ts';
 import type { BsProject } from './model.ts';
 import { done, envelope, laravelTime, reviewLink, shortCode } from './text.ts';
-import { checkUploads, newVersion, type StoredUpload, storeUploads } from './versions.ts';
+import { checkUploads, newVersion, type StoredUpload, storeUploadsSync } from './versions.ts';
 
 export interface NewProject {
   name: string;
@@ -61,7 +61,7 @@ export function projectHandlers(
         for (const f of body['files[]']) if (isUploadedFile(f)) files.push(f);
       const type = String(body.projectType);
       checkUploads(b, type === 'multi_images' ? 'image' : type, files);
-      const stored = await storeUploads(b, files);
+      const stored = storeUploadsSync(b, files);
       const bool = (v: unknown) => v === true || v === 'true';
       const input: NewProject = {
         name: String(body.projectName),

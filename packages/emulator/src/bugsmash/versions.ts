@@ -40,23 +40,10 @@ export function checkUploads(b: BugsmashBackend, projectType: string, files: rea
   }
 }
 
-export async function storeUploads(
-  b: BugsmashBackend,
-  files: readonly UploadedFile[],
-): Promise<StoredUpload[]> {
-  const stored: StoredUpload[] = [];
-  for (const f of files) {
-    stored.push({
-      filename: f.filename,
-      contentType: f.contentType,
-      size: f.data.length,
-      sha256: await b.blobs.put(f.data),
-    });
-  }
-  return stored;
-}
-
-/** The same for bytes the emulator makes itself (the demo data set): small, stored synchronously. */
+/**
+ * Stores uploaded bytes (content-addressed) for a new version. Synchronous on purpose: the bytes and
+ * the version naming them are noted in one run, so no save can come between them.
+ */
 export function storeUploadsSync(b: BugsmashBackend, files: readonly UploadedFile[]): StoredUpload[] {
   return files.map((f) => ({
     filename: f.filename,
@@ -146,9 +133,8 @@ export function versionHandlers(
       const project = b.project(projectId);
       checkNewVersion(project, websiteUrl, file !== undefined);
       if (file !== undefined) checkUploads(b, project.type, [file]);
-      const stored = await storeUploads(b, file === undefined ? [] : [file]);
-      // The project may have gone while the bytes were stored.
-      const version = newVersion(b, b.project(projectId), websiteUrl ?? null, stored);
+      const stored = storeUploadsSync(b, file === undefined ? [] : [file]);
+      const version = newVersion(b, project, websiteUrl ?? null, stored);
       return envelope('Version added', versionJson(b, version));
     },
     deleteVersion: (ctx) => {

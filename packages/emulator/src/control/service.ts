@@ -3,11 +3,12 @@
 // browser marks as cross-site, so a web page cannot reset or fault a developer's emulator.
 import type { IncomingHttpHeaders } from 'node:http';
 import { mediaTypeOf } from '../core/body.ts';
+import { MAX_JSON_DEPTH } from '../core/limits.ts';
 import { bindHandlers } from '../core/typed.ts';
 import type { Reply, Service } from '../core/types.ts';
 import type { operations } from '../generated/emulator.ts';
 import type { CompiledSpec } from '../spec/operations.ts';
-import { MAX_STATE_DEPTH } from '../state.ts';
+import { depthExceeds, MAX_STATE_DEPTH } from '../state.ts';
 import { type ControlDeps, controlHandlers } from './handlers.ts';
 
 /** Largest control request body (a state document), in bytes. */
@@ -62,6 +63,15 @@ export function controlService(spec: CompiledSpec, deps: ControlDeps): Service<'
     },
     authenticate() {
       return { principal: 'control' };
+    },
+    precheck(ctx) {
+      // Only a whole state document may nest as deep as one. Other bodies (a comment's metadata) are
+      // stored inside the state document: they keep the services' limit, so it always loads again.
+      if (ctx.operation.operationId !== 'setState' && depthExceeds(ctx.body, MAX_JSON_DEPTH)) {
+        const message = `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels.`;
+        return error(400, `invalid request: ${message}`, [message]);
+      }
+      return undefined;
     },
     invalidRequest(problems) {
       const messages = problems.map((p) => p.message);

@@ -1,84 +1,56 @@
-// Uploaded bytes, content-addressed: stored once under their SHA-256, outside the state document, so
-// a change to the state never rewrites them. With a state file they are files in `<state>.blobs/`
-// (written once: temp file, fsync, rename); without one they stay in memory.
+// Uploaded bytes, content-addressed by their SHA-256 so that identical uploads are stored once. With a
+// state database they are rows of its `blobs` table, written in the same transaction as the entity
+// that names them (until then they wait here, pending); without one they stay in memory. Bytes read
+// back are checked against their hash: a damaged upload is an error, never served.
 import { createHash } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
-import { access, mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
 
 export const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 
+/** Where committed blobs live (the state database). */
+export interface BlobTable {
+  read(hash: string): Uint8Array | undefined;
+}
+
+/** An upload whose bytes no longer match their hash. */
+export class DamagedBlobError extends Error {}
+
 export class BlobStore {
-  readonly dir: string | undefined;
-  readonly #memory = new Map<string, Uint8Array>();
-  readonly #known = new Set<string>();
-  #counter = 0;
+  readonly #table: BlobTable | undefined;
+  /** Without a table: every blob. With one: blobs not committed yet. */
+  readonly #pending = new Map<string, Uint8Array>();
 
-  /** `dir` undefined: kept in memory. */
-  constructor(dir?: string) {
-    this.dir = dir;
+  /** `table` undefined: kept in memory. */
+  constructor(table?: BlobTable) {
+    this.#table = table;
   }
 
-  /** Stores the bytes (once) and returns their hash. Resolves once they are durable. */
-  async put(data: Uint8Array): Promise<string> {
-    const hash = sha256(data);
-    if (this.dir === undefined) {
-      this.#memory.set(hash, data);
-      return hash;
-    }
-    if (this.#known.has(hash)) return hash;
-    const path = join(this.dir, hash);
-    const exists = await access(path).then(
-      () => true,
-      () => false,
-    );
-    if (!exists) {
-      await mkdir(this.dir, { recursive: true });
-      const tmp = `${path}.${process.pid}.${++this.#counter}.tmp`;
-      try {
-        const handle = await open(tmp, 'w');
-        try {
-          await handle.writeFile(data);
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
-        await rename(tmp, path);
-      } catch (error) {
-        await unlink(tmp).catch(() => undefined);
-        throw error;
-      }
-    }
-    this.#known.add(hash);
-    return hash;
-  }
-
-  /** The same, synchronously: for the few bytes of the demo data set and of inline state documents. */
+  /** Stores the bytes (once) and returns their hash; with a table they are durable at the next save. */
   putSync(data: Uint8Array): string {
     const hash = sha256(data);
-    if (this.dir === undefined) {
-      this.#memory.set(hash, data);
-      return hash;
-    }
-    if (this.#known.has(hash)) return hash;
-    mkdirSync(this.dir, { recursive: true });
-    const path = join(this.dir, hash);
-    const tmp = `${path}.${process.pid}.${++this.#counter}.tmp`;
-    const fd = openSync(tmp, 'w');
-    try {
-      writeSync(fd, data);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, path);
-    this.#known.add(hash);
+    this.#pending.set(hash, data);
     return hash;
   }
 
   async get(hash: string): Promise<Uint8Array | undefined> {
     if (!/^[0-9a-f]{64}$/.test(hash)) return undefined;
-    if (this.dir === undefined) return this.#memory.get(hash);
-    return readFile(join(this.dir, hash)).catch(() => undefined);
+    const data = this.#pending.get(hash) ?? this.#table?.read(hash);
+    if (data !== undefined && this.#table !== undefined && sha256(data) !== hash)
+      throw new DamagedBlobError(
+        `the stored upload ${hash} is damaged (its bytes no longer match their hash)`,
+      );
+    return data;
+  }
+
+  /**
+   * The blobs waiting to be committed. Each save writes them all, and they stay pending until it
+   * succeeds: a request may have stored bytes and not yet the entity naming them.
+   */
+  waiting(): [string, Uint8Array][] {
+    return this.#table === undefined ? [] : [...this.#pending];
+  }
+
+  /** The waiting blobs are in the table now. */
+  committed(): void {
+    if (this.#table !== undefined) this.#pending.clear();
   }
 }
