@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppsScriptClient, ScriptExecutionError } from '@specbound/apps-script';
 import { createBugSmashClient, parseWebhookEvent } from '@specbound/bugsmash';
-import { DEFAULT_BUGSMASH_API_KEY, startEmulator } from '@specbound/emulator';
 import { createVersion, deploy } from '../apps-script/deploy.js';
 import { getMetrics } from '../apps-script/metrics.js';
 import { listProcesses } from '../apps-script/processes.js';
@@ -87,6 +86,8 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
     steps.push(step);
     options.onStep?.(step);
   };
+  // Loaded here, not at module load: importing @specbound/tools must not pay for the emulator.
+  const { DEFAULT_BUGSMASH_API_KEY, startEmulator } = await import('@specbound/emulator');
   const emulator = await startEmulator({ port: 0, runTimeoutMs: 30_000 });
   const dir = await mkdtemp(join(tmpdir(), 'specbound-demo-'));
   const received: { event: string; payload: unknown }[] = [];
