@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 // `lint:package` of a published package (run in its directory): packs it exactly as it would be
 // published (pnpm pack), then checks the tarball itself, not the source tree: our own rules
 // (checkTarball), publint, and arethetypeswrong with the ESM-only profile.

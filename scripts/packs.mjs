@@ -1,13 +1,14 @@
 // What `./tools/dev pack` and each package's `lint:package` share: which workspace packages are
 // published, how one is packed (pnpm pack, which turns `workspace:` and `catalog:` ranges into real
 // ones), and what a tarball must hold before anyone installs it.
+// The scripts live in this private workspace package (@specbound/scripts), never in a published one.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const REPOSITORY = 'https://github.com/specbound/specbound';
 export const NODE_RANGE = '>=22.12';
 
@@ -77,6 +78,10 @@ export function checkTarball(tarball, dir) {
     if (path !== 'package.json' && !files.has(path))
       problems.push(`${target} (named in package.json) is not in the tarball: build the package first`);
   }
+  // The shared build scripts belong to the private @specbound/scripts, never to a published package.
+  const scripts = [...files].filter((file) => file.startsWith('scripts/') && !file.endsWith('/'));
+  if (scripts.length > 0)
+    problems.push(`${scripts.join(', ')} in the tarball: leave build scripts out of package.json "files"`);
   if (!files.has('LICENSE'))
     problems.push('no LICENSE in the tarball: copy the repository root LICENSE next to package.json');
   else if (readFromTarball(tarball, 'LICENSE') !== readFileSync(join(ROOT, 'LICENSE'), 'utf8'))

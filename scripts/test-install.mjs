@@ -4,7 +4,7 @@
 //   2. start `npx specbound-emulator` and run an ESM script that calls both clients against it;
 //   3. type-check a TypeScript file importing every package with skipLibCheck off and no @types/node;
 //   4. `npx specbound --help`, once @specbound/tools is among the packages.
-// Run `node tools/scripts/pack.mjs` first (the root script does).
+// Run `node scripts/pack.mjs` first (the root script does).
 import { execFileSync, spawn } from 'node:child_process';
 import {
   existsSync,
