@@ -44,7 +44,7 @@ describe('importing @specbound/tools', () => {
     expect(loaded.some((url) => url.startsWith(http))).toBe(true);
   });
 
-  it.each(['@specbound/emulator', 'google-auth-library'])('does not load %s', (name) => {
+  it.each(['@specbound/emulator', 'google-auth-library', 'write-file-atomic'])('does not load %s', (name) => {
     const folder = packageFolder(name);
     expect(loaded.filter((url) => url.startsWith(folder))).toEqual([]);
   });
