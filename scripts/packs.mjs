@@ -9,8 +9,8 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const REPOSITORY = 'https://github.com/specbound/specbound';
-export const NODE_RANGE = '>=22.12';
+const REPOSITORY = 'https://github.com/specbound/specbound';
+const NODE_RANGE = '>=22.12';
 
 /** Every workspace package that is not private: `{ name, version, dir }`, in workspace order. */
 export function publishablePackages() {
@@ -33,14 +33,14 @@ export function pack(dir, destination) {
 }
 
 /** Reads one file of a tarball (paths inside start with `package/`). */
-export function readFromTarball(tarball, path) {
+function readFromTarball(tarball, path) {
   return execFileSync('tar', ['-xzOf', tarball, `package/${path}`], {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
 }
 
-export function listTarball(tarball) {
+function listTarball(tarball) {
   return execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
     .split('\n')
     .filter(Boolean)

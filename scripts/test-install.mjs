@@ -18,6 +18,7 @@ import {
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { publishablePackages, ROOT } from './packs.mjs';
 
 const PACKS_DIR = join(ROOT, 'packs');
@@ -178,9 +179,9 @@ console.log('both clients work:', created.scriptId, review_link);
   // TypeScript 5, so both read them (5.9 is the copy openapi-typescript depends on).
   const typescript5 = join(
     dirname(
-      createRequire(realpathSync(join(ROOT, 'node_modules', 'openapi-typescript', 'package.json'))).resolve(
-        'typescript',
-      ),
+      createRequire(
+        realpathSync(fileURLToPath(import.meta.resolve('openapi-typescript/package.json'))),
+      ).resolve('typescript'),
     ),
     '..',
   );
