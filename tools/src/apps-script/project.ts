@@ -1,9 +1,10 @@
 // The file workflows: create, clone, pull, push, status. Each takes an Apps Script client and plain
 // options, works on the project whose `.clasp.json` is in `dir` (or above), and returns what it did.
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import type { AppsScriptClient, ScriptFile } from '@specbound/apps-script';
 import { ContentValidationError, validateContentFiles } from '@specbound/apps-script';
+import { type StagedFiles, stageFiles } from '../atomic-file.js';
 import { ToolsError, UsageError } from '../errors.js';
 import {
   type ClaspConfig,
@@ -78,23 +79,18 @@ async function writeContent(
       .map(({ path }) => path);
     if (unpushed.length > 0) throw new PullConflictError(unpushed);
   }
-  const temps: { temp: string; target: string }[] = [];
+  const writes = targets.map(({ file, path }) => ({ path: join(project.root, path), data: file.source }));
+  let staged: StagedFiles;
   try {
-    for (const { file, path } of targets) {
-      const target = join(project.root, path);
-      const temp = `${target}.specbound-${process.pid}.tmp`;
-      temps.push({ temp, target });
-      await mkdir(dirname(target), { recursive: true });
-      await writeFile(temp, file.source);
-    }
+    for (const { path } of writes) await mkdir(dirname(path), { recursive: true });
+    staged = await stageFiles(writes);
   } catch (error) {
-    await Promise.all(temps.map(({ temp }) => rm(temp, { force: true })));
     throw new ToolsError(`Pull failed before any file was replaced: ${(error as Error).message}`, {
       hint: 'Check that the project directory is writable, then pull again.',
       cause: error,
     });
   }
-  for (const { temp, target } of temps) await rename(temp, target);
+  await staged.commit();
   const pulledNames = new Set(content.map((file) => file.name));
   const files = targets.map(({ file, path }) => ({
     name: file.name,

@@ -1,10 +1,10 @@
 // The stored logins: one JSON file per profile in the user's config directory, mode 0600, written
-// atomically (a temporary file in the same directory, then rename), so a crash or a concurrent
-// refresh never leaves a half-written credential behind.
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+// atomically (the shared atomic write: a temporary file in the same directory, then rename), so a
+// crash or a concurrent refresh never leaves a half-written credential behind.
+import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../atomic-file.js';
 import { ToolsError, UsageError } from '../errors.js';
 
 export const DEFAULT_PROFILE = 'default';
@@ -142,26 +142,8 @@ export async function writeLogin(
   const file = loginFile(profile, location);
   const dir = join(configDir(location), 'auth');
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const temp = join(dir, `.${profile}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  // 'wx': never follow or reuse an existing file; mode 0600 from the first byte.
-  const handle = await open(temp, 'wx', 0o600);
-  try {
-    await handle.writeFile(`${JSON.stringify(login, null, 2)}\n`, 'utf8');
-    await handle.sync();
-  } catch (error) {
-    await handle.close();
-    await rm(temp, { force: true });
-    throw error;
-  }
-  await handle.close();
-  try {
-    // A umask cannot widen the mode, but an odd filesystem may have: make sure.
-    await chmod(temp, 0o600);
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
+  // Mode 0600 from the first byte, and set again before the rename (an odd filesystem may widen it).
+  await writeFileAtomic(file, `${JSON.stringify(login, null, 2)}\n`, 0o600);
   return file;
 }
 

@@ -13,7 +13,7 @@ import {
   createBugSmashClient,
   parseWebhookEvent,
 } from '@specbound/bugsmash';
-import { DEFAULT_BUGSMASH_API_KEY, startEmulator } from '@specbound/emulator';
+import type { RunningEmulator } from '@specbound/emulator';
 import { createVersion, deploy } from '../apps-script/deploy.js';
 import { getMetrics } from '../apps-script/metrics.js';
 import { listProcesses } from '../apps-script/processes.js';
@@ -93,6 +93,8 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
     steps.push(step);
     options.onStep?.(step);
   };
+  // Loaded here, not at module load: importing @specbound/tools must not pay for the emulator.
+  const { startEmulator } = await import('@specbound/emulator');
   const emulator = await startEmulator({ port: 0, runTimeoutMs: 30_000 });
   const dir = await mkdtemp(join(tmpdir(), 'specbound-demo-'));
   const receiver = createServer();
@@ -115,7 +117,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
 }
 
 type Done = (step: DemoStep) => void;
-type Emulator = Awaited<ReturnType<typeof startEmulator>>;
+type Emulator = RunningEmulator;
 
 /** create, push, version, deploy (twice: the same deployment); resolves to the script id. */
 async function projectSteps(gas: AppsScriptClient, dir: string, done: Done): Promise<string> {
@@ -237,6 +239,7 @@ async function runSteps(gas: AppsScriptClient, scriptId: string, done: Done): Pr
 /** BugSmash: a project and reviewers' comments on it. */
 async function reviewSteps(emulator: Emulator, done: Done) {
   // BugSmash: a project, reviewers' comments, and a signed webhook delivery to a local receiver.
+  const { DEFAULT_BUGSMASH_API_KEY } = await import('@specbound/emulator');
   const bugs = createBugSmashClient({ apiKey: DEFAULT_BUGSMASH_API_KEY, baseUrl: emulator.bugsmashUrl });
   const project = await bugs.projects.create({
     projectName: 'specbound demo site',

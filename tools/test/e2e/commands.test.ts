@@ -110,6 +110,8 @@ describe('specbound emulator', () => {
   it('a bad --port is a usage error', async () => {
     const result = await h.run(['emulator', '--port', 'eighty']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('specbound emulator: --port must be a number from 0 to 65535, got eighty');
+    expect(result.stderr).toContain(
+      'specbound emulator: --port must be a number from 0 to 65535, got eighty',
+    );
   });
 });

@@ -4,7 +4,7 @@
 //   2. start `npx specbound-emulator` and run an ESM script that calls both clients against it;
 //   3. type-check a TypeScript file importing every package with skipLibCheck off and no @types/node;
 //   4. `npx specbound --help`, once @specbound/tools is among the packages.
-// Run `node tools/scripts/pack.mjs` first (the root script does).
+// Run `node scripts/pack.mjs` first (the root script does).
 import { execFileSync, spawn } from 'node:child_process';
 import {
   existsSync,
@@ -18,6 +18,7 @@ import {
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { publishablePackages, ROOT } from './packs.mjs';
 
 const PACKS_DIR = join(ROOT, 'packs');
@@ -178,9 +179,9 @@ console.log('both clients work:', created.scriptId, review_link);
   // TypeScript 5, so both read them (5.9 is the copy openapi-typescript depends on).
   const typescript5 = join(
     dirname(
-      createRequire(realpathSync(join(ROOT, 'node_modules', 'openapi-typescript', 'package.json'))).resolve(
-        'typescript',
-      ),
+      createRequire(
+        realpathSync(fileURLToPath(import.meta.resolve('openapi-typescript/package.json'))),
+      ).resolve('typescript'),
     ),
     '..',
   );

@@ -1,9 +1,10 @@
+#!/usr/bin/env node
 // Assembles BENCHMARKS.md from the figures each package's `bench` task wrote to
 // packages/<name>/bench/results.md in this same `tools/dev bench` run (turbo runs the package
 // benches first, one at a time, so they do not compete for the 2 cores).
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 
-const root = new URL('../../', import.meta.url);
+const root = new URL('../', import.meta.url);
 const packages = new URL('packages/', root);
 
 // Each package's results, then the contract loop's (contract-tests/bench/results.md: a before/after
@@ -20,11 +21,13 @@ for (const folder of folders) {
   // Each package's file starts with its own H1: demote every heading one level.
   sections.push(text.trim().replace(/^(#+) /gm, '#$1 '));
 }
-// Benches outside packages/: tools/bench/*.md (the CLI's start-up against clasp).
-const toolsBench = new URL('tools/bench/', root);
-for (const name of (await readdir(toolsBench).catch(() => [])).filter((n) => n.endsWith('.md')).sort()) {
-  const text = await readFile(new URL(name, toolsBench), 'utf8');
-  sections.push(text.trim().replace(/^(#+) /gm, '#$1 '));
+// Benches outside packages/: tools/bench/*.md (the CLI's start-up against clasp), then
+// scripts/bench/*.md (the test command's time, written by `./tools/dev time:test`).
+for (const folder of ['tools/bench/', 'scripts/bench/'].map((path) => new URL(path, root))) {
+  for (const name of (await readdir(folder).catch(() => [])).filter((n) => n.endsWith('.md')).sort()) {
+    const text = await readFile(new URL(name, folder), 'utf8');
+    sections.push(text.trim().replace(/^(#+) /gm, '#$1 '));
+  }
 }
 if (sections.length === 0)
   throw new Error('no packages/*/bench/results.md found: run the package benches first');
@@ -32,7 +35,8 @@ if (sections.length === 0)
 const header = `# Benchmarks
 
 Written by \`tools/dev bench\` (the turbo \`bench\` task): every package bench measures its peers in the
-same run on this machine and writes \`packages/<name>/bench/results.md\` (the CLI: \`tools/bench/*.md\`);
+same run on this machine and writes \`packages/<name>/bench/results.md\` (the CLI: \`tools/bench/*.md\`; the
+test command's time: \`scripts/bench/*.md\`);
 this file stitches them together, with \`contract-tests/bench/results.md\` (the contract loop's time
 before and after its change of checker). Figures from a 2-core machine are noisy: compare the ratios, which are measured in one
 run with alternating rounds, rather than absolute requests per second.

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 // Writes src/version.ts of the package in the current directory from its package.json, so
 // `changeset version` (which bumps package.json only) and VERSION can never disagree: every build
 // runs this first, and the release script builds after versioning. The file is committed (tests and
@@ -6,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 const { name, version } = JSON.parse(readFileSync('package.json', 'utf8'));
 const target = 'src/version.ts';
-const content = `// Generated from package.json by tools/scripts/write-version.mjs at build time: do not edit.
+const content = `// Generated from package.json by scripts/write-version.mjs at build time: do not edit.
 /** The version of \`${name}\`, as published. */
 export const VERSION = '${version}';
 `;

@@ -1,17 +1,17 @@
 // How long the README's test command takes from a cold turbo cache: `./tools/dev test --force` (every
-// task runs, nothing is replayed), on whatever machine runs this. Writes tools/bench/test-time.md,
-// which `node tools/scripts/bench-report.mjs` stitches into BENCHMARKS.md. Not part of the `bench`
+// task runs, nothing is replayed), on whatever machine runs this. Writes scripts/bench/test-time.md,
+// which `node scripts/bench-report.mjs` stitches into BENCHMARKS.md. Not part of the `bench`
 // task (it would run the whole test suite inside the benchmarks); run it on a quiet machine:
 // `./tools/dev time:test`.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 
-const root = new URL('../../', import.meta.url);
+const root = new URL('../', import.meta.url);
 const runs = new URL('.turbo/runs/', root);
 const rounds = Number(process.argv[2] ?? 1);
 if (!Number.isInteger(rounds) || rounds < 1) {
-  console.error('usage: node tools/bench/test-time.mjs [rounds]   (a whole number of runs, 1 by default)');
+  console.error('usage: node scripts/test-time.mjs [rounds]   (a whole number of runs, 1 by default)');
   process.exit(2);
 }
 
@@ -70,8 +70,8 @@ const rows = results.map(
     `| ${i + 1} | ${r.load.toFixed(2)} | ${r.wall.toFixed(1)} s | ${r.cpu.toFixed(1)} s | ${r.verdict} |`,
 );
 writeFileSync(
-  new URL('tools/bench/test-time.md', root),
-  `# The test command from a cold turbo cache (tools/bench/test-time.mjs)
+  new URL('scripts/bench/test-time.md', root),
+  `# The test command from a cold turbo cache (scripts/test-time.mjs)
 
 \`./tools/dev test --force\`: the README's test command with every turbo task run (nothing
 replayed from the cache), ${availableParallelism()} cores, measured ${new Date().toISOString().slice(0, 10)}.
@@ -103,4 +103,4 @@ session that made the changes). What changed, with the CPU each saved:
 - The docs site builds as soon as the specs are linted, not after every package build.
 `,
 );
-console.log('wrote tools/bench/test-time.md');
+console.log('wrote scripts/bench/test-time.md');

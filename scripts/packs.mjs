@@ -1,20 +1,21 @@
 // What `./tools/dev pack` and each package's `lint:package` share: which workspace packages are
 // published, how one is packed (pnpm pack, which turns `workspace:` and `catalog:` ranges into real
 // ones), and what a tarball must hold before anyone installs it.
+// The scripts live in this private workspace package (@specbound/scripts), never in a published one.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const REPOSITORY = 'https://github.com/specbound/specbound';
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const REPOSITORY = 'https://github.com/specbound/specbound';
 /** Node 22.12: require() of ESM without a flag. 22.13: `node:sqlite` without a flag (the emulator's state). */
-export const NODE_RANGE = '>=22.12';
+const NODE_RANGE = '>=22.12';
 const SQLITE_PACKAGES = new Set(['@specbound/emulator', '@specbound/tools']);
 
 /** The Node range a package declares: 22.13 for the emulator and the packages that run it. */
-export function nodeRangeOf(name) {
+function nodeRangeOf(name) {
   return SQLITE_PACKAGES.has(name) ? '>=22.13' : NODE_RANGE;
 }
 
@@ -39,14 +40,14 @@ export function pack(dir, destination) {
 }
 
 /** Reads one file of a tarball (paths inside start with `package/`). */
-export function readFromTarball(tarball, path) {
+function readFromTarball(tarball, path) {
   return execFileSync('tar', ['-xzOf', tarball, `package/${path}`], {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
 }
 
-export function listTarball(tarball) {
+function listTarball(tarball) {
   return execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
     .split('\n')
     .filter(Boolean)
@@ -84,6 +85,10 @@ export function checkTarball(tarball, dir) {
     if (path !== 'package.json' && !files.has(path))
       problems.push(`${target} (named in package.json) is not in the tarball: build the package first`);
   }
+  // The shared build scripts belong to the private @specbound/scripts, never to a published package.
+  const scripts = [...files].filter((file) => file.startsWith('scripts/') && !file.endsWith('/'));
+  if (scripts.length > 0)
+    problems.push(`${scripts.join(', ')} in the tarball: leave build scripts out of package.json "files"`);
   if (!files.has('LICENSE'))
     problems.push('no LICENSE in the tarball: copy the repository root LICENSE next to package.json');
   else if (readFromTarball(tarball, 'LICENSE') !== readFileSync(join(ROOT, 'LICENSE'), 'utf8'))

@@ -1,0 +1,61 @@
+import type { KnipConfig } from 'knip';
+
+// `lint:dead`: no unused file, export or dependency in any workspace. Knip takes the files each
+// workspace's scripts run from its package.json, and test files and configs from its plugins (vitest,
+// biome, changesets, typescript). Listed here: the sources of each package.json's exports and bins
+// (they point at dist/, which is git-ignored, and a workspace's `entry` replaces knip's default
+// src/index.ts), files loaded by path at run time, dependencies located by path (knip does not read
+// `createRequire(…).resolve(…)` nor a node_modules path), and binaries that are not npm dependencies.
+// Nothing found is ignored: remove the dead code instead.
+const config: KnipConfig = {
+  // Written by openapi-typescript from the specs and never edited by hand (the drift check keeps them
+  // equal to a fresh generation): which types they export is the generator's choice.
+  ignoreIssues: { '**/src/generated/**': ['exports', 'types'] },
+  ignoreBinaries: [
+    // util-linux `script` (the triage e2e test gives the CLI a pty with it): a system tool.
+    'script',
+    // Run with npx inside the empty project test:install creates, from the tarballs it installs there.
+    'specbound',
+    'specbound-emulator',
+  ],
+  workspaces: {
+    '.': {},
+    scripts: {},
+    tools: {
+      // exports["."], and bin/specbound.js's dist/cli/main.js; bench/export.mjs starts the two bench
+      // files as processes by path.
+      entry: ['src/index.ts', 'src/cli/main.ts', 'bench/export-naive.mjs', 'bench/fake-bugsmash-server.mjs'],
+      // bench/help.mjs runs clasp's bin from node_modules/@google/clasp.
+      ignoreDependencies: ['@google/clasp'],
+    },
+    'packages/http': {
+      // exports["."], and the browser build's modules (package.json "browser" maps dist/*.js onto them).
+      entry: ['src/index.ts', 'src/*.browser.ts'],
+    },
+    'packages/apps-script': {
+      // exports["."], and the profiling driver run by hand (`node --cpu-prof bench/profile.mjs …`).
+      entry: ['src/index.ts', 'bench/profile.mjs'],
+    },
+    'packages/bugsmash': {},
+    'packages/emulator': {
+      // exports["."] and ["./redirect"] (the bin is its `emulator` script), and the sandbox's worker thread
+      // (started by URL in src/sandbox/pool.ts).
+      entry: ['src/index.ts', 'src/redirect.ts', 'src/sandbox/worker.ts'],
+      // test/clasp.test.ts: createRequire(import.meta.url).resolve('@google/clasp').
+      ignoreDependencies: ['@google/clasp'],
+    },
+    'packages/docs': {
+      // The code samples the docs show: each compiled by the typecheck task and read as a file by the build;
+      // the browser test bundles test/clients-in-browser/*.ts with esbuild by path.
+      entry: ['samples/**/*.ts', 'test/clients-in-browser/*.ts'],
+      // src/redocly.ts: createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js').
+      ignoreDependencies: ['@redocly/cli'],
+    },
+    'contract-tests': {
+      // src/bundle.ts runs node_modules/.bin/redocly.
+      ignoreDependencies: ['@redocly/cli'],
+    },
+  },
+};
+
+export default config;

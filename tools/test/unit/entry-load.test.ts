@@ -1,0 +1,51 @@
+// What `import '@specbound/tools'` loads: the built entry, imported in a fresh Node process that
+// records every module it resolves (module.registerHooks). The emulator and google-auth-library
+// are loaded on use only (`runDemo`, `specbound emulator`, a Google login), so a script that calls
+// one workflow does not pay for them at start-up.
+import { spawnSync } from 'node:child_process';
+import { realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const toolsDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const entry = pathToFileURL(join(toolsDir, 'dist', 'index.js')).href;
+const requireFromTools = createRequire(join(toolsDir, 'package.json'));
+
+/** The folder URL of a dependency of @specbound/tools, as the loader sees it (symlinks resolved). */
+function packageFolder(name: string): string {
+  const manifest = realpathSync(requireFromTools.resolve(`${name}/package.json`));
+  return pathToFileURL(`${dirname(manifest)}/`).href;
+}
+
+/** Every module URL resolved while importing `url` in a fresh process. */
+function modulesLoadedBy(url: string): string[] {
+  const script = `
+    import { registerHooks } from 'node:module';
+    const loaded = new Set();
+    registerHooks({ resolve(specifier, context, next) { const result = next(specifier, context); loaded.add(result.url); return result; } });
+    await import(${JSON.stringify(url)});
+    process.stdout.write(JSON.stringify([...loaded]));
+  `;
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`importing ${url} failed (${result.status}):\n${result.stderr}`);
+  return JSON.parse(result.stdout) as string[];
+}
+
+describe('importing @specbound/tools', () => {
+  let loaded: string[] = [];
+  beforeAll(() => {
+    loaded = modulesLoadedBy(entry);
+  });
+
+  it('loads the clients it re-exports (the record sees packages)', () => {
+    const http = packageFolder('@specbound/http');
+    expect(loaded.some((url) => url.startsWith(http))).toBe(true);
+  });
+
+  it.each(['@specbound/emulator', 'google-auth-library', 'write-file-atomic'])('does not load %s', (name) => {
+    const folder = packageFolder(name);
+    expect(loaded.filter((url) => url.startsWith(folder))).toEqual([]);
+  });
+});
