@@ -1,4 +1,3 @@
-import { isLight } from './call-request.js';
 import { CredentialsError } from './errors.js';
 import { hasControlCharacter, isHeaderSafe } from './user-agent.js';
 import { ValidationError } from './validate.js';
@@ -73,7 +72,6 @@ export function apiKeyQuery(paramName: string, key: string): AuthStrategy {
     authenticate(request) {
       const url = new URL(request.url);
       url.searchParams.set(paramName, key);
-      if (isLight(request)) return request.withUrl(url) as unknown as Request;
       return rebuild(request, url);
     },
     secrets: () => [key],

@@ -1,6 +1,5 @@
 import { raceSignal, sleep } from './abort.js';
 import { type BodyGuard, guardBody } from './body.js';
-import { CallRequest, isLight, neverAborts } from './call-request.js';
 import {
   AbortError,
   ConnectionError,
@@ -21,7 +20,6 @@ import {
   resolveOptions,
 } from './options.js';
 import { redactUrl } from './redact.js';
-import type { SpecboundRequest } from './request.js';
 import {
   backoffDelay,
   isIdempotent,
@@ -29,11 +27,11 @@ import {
   MAX_SERVER_WAIT_MS,
   parseRetryAfter,
 } from './retry.js';
-import { sendLight } from './transport.js';
 import { buildUserAgent } from './user-agent.js';
 
 /**
- * The fetch handed to openapi-fetch's `createClient({ fetch, Request })`. Non-2xx responses are
+ * The fetch handed to openapi-fetch's `createClient({ fetch })`. Every attempt goes through the
+ * runtime's `fetch` (or the `fetch` option), so proxies, agents and dispatchers configured on it apply. Non-2xx responses are
  * returned (after retries), not thrown. Every failure is a `SpecboundError`: no response at all
  * throws `ConnectionError` / `TimeoutError`, the caller's abort `AbortError`, a failing token
  * provider `CredentialsError`; reading the returned body fails with the same classes, or with
@@ -43,14 +41,7 @@ export interface HttpFetch {
   (input: Request): Promise<Response>;
   /** The same fetch with other retry, timeout or size settings, e.g. for one slow operation. */
   withOverrides(overrides: Overrides): HttpFetch;
-  /**
-   * The request class to give openapi-fetch (`createClient({ fetch: http, Request: http.Request })`):
-   * a lightweight `SpecboundRequest`, so a call builds one platform `Request` instead of three.
-   */
-  readonly Request: typeof Request;
 }
-
-type Input = Request | SpecboundRequest;
 
 /** What the retry loop needs of one attempt that got a response. */
 interface Answer {
@@ -88,11 +79,9 @@ function build(options: ResolvedOptions): HttpFetch {
    * This attempt's copy of the request, with the user agent: the caller's request is never
    * modified (its middleware must not see the credentials added next).
    */
-  const copyOf = (input: Input, signal: AbortSignal, reusable: boolean): Input => {
-    let request: Input;
-    if (isLight(input)) request = input.clone();
-    // A platform Request's body can be read once: a request that may be retried sends a clone.
-    else request = new Request(input.body !== null && reusable ? input.clone() : input, { signal });
+  const copyOf = (input: Request, signal: AbortSignal, reusable: boolean): Request => {
+    // A Request's body can be read once: a request that may be retried sends a clone.
+    const request = new Request(input.body !== null && reusable ? input.clone() : input, { signal });
     try {
       request.headers.set('User-Agent', userAgent);
     } catch {
@@ -101,13 +90,8 @@ function build(options: ResolvedOptions): HttpFetch {
     return request;
   };
 
-  const send = (request: Input, guard: BodyGuard): Promise<Response> =>
-    isLight(request)
-      ? sendLight(request, guard, options.fetch)
-      : (options.fetch ?? globalThis.fetch)(request);
-
   /** One attempt: a fresh copy of the request, user agent, auth, then fetch under the timeout. */
-  const attempt = async (input: Input, number: number, reusable: boolean): Promise<Outcome> => {
+  const attempt = async (input: Request, number: number, reusable: boolean): Promise<Outcome> => {
     const controller = new AbortController();
     const { signal } = controller;
     const caller = input.signal;
@@ -115,9 +99,8 @@ function build(options: ResolvedOptions): HttpFetch {
     // 8 µs per request on a loopback benchmark. The listener stays until the body is read, so an
     // abort while the body streams still stops it.
     const forward = (): void => controller.abort(caller.reason);
-    const listening = !neverAborts(caller);
     if (caller.aborted) forward();
-    else if (listening) caller.addEventListener('abort', forward, { once: true });
+    else caller.addEventListener('abort', forward, { once: true });
     let timedOut = false;
     const timer =
       options.timeout > MAX_TIMER_MS
@@ -128,7 +111,7 @@ function build(options: ResolvedOptions): HttpFetch {
           }, options.timeout);
     const release = (): void => {
       clearTimeout(timer);
-      if (listening) caller.removeEventListener('abort', forward);
+      caller.removeEventListener('abort', forward);
     };
     const started = Date.now();
     let url = input.url;
@@ -160,7 +143,7 @@ function build(options: ResolvedOptions): HttpFetch {
       let request = copyOf(input, signal, reusable);
       if (options.auth !== undefined) {
         // Static credentials answer synchronously: no promise hop or abort race on the hot path.
-        const authenticated = options.auth.authenticate(request as Request) as Input | Promise<Input>;
+        const authenticated = options.auth.authenticate(request);
         request = 'then' in authenticated ? await raceSignal(authenticated, signal) : authenticated;
       }
       url = request.url;
@@ -173,7 +156,7 @@ function build(options: ResolvedOptions): HttpFetch {
         failure: (error) => failure(error, ' while receiving the body'),
       };
       // The platform fetch honours its signal; a custom one might not, so it is raced against it.
-      const pending = send(request, guard);
+      const pending = (options.fetch ?? globalThis.fetch)(request);
       const response = await (options.fetch === undefined ? pending : raceSignal(pending, signal));
       log(() => event({ status: response.status }));
       return {
@@ -244,7 +227,6 @@ function build(options: ResolvedOptions): HttpFetch {
 
   return Object.assign(httpFetch, {
     withOverrides: (overrides: Overrides): HttpFetch => build(applyOverrides(options, overrides)),
-    Request: CallRequest,
   });
 }
 
