@@ -103,7 +103,7 @@ function tokenOf(result: TokenResult): string {
   // Headers.set would refuse it with a TypeError that quotes the token.
   if (!isHeaderSafe(value)) {
     throw new CredentialsError(
-      'bearerAuth: the token provider returned a token with control characters (CR, LF, NUL, …) or characters beyond Latin-1, which cannot be sent in a header; check its credentials.',
+      'bearerAuth: the token provider returned a token with control characters (CR, LF, NUL, …) or characters beyond Latin-1; check its credentials.',
     );
   }
   return value;

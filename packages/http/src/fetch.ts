@@ -172,11 +172,7 @@ function build(options: ResolvedOptions): HttpFetch {
     } catch (error) {
       release();
       const typed = failure(error, '');
-      if (typed instanceof AbortError) {
-        log(() => event({ error: 'AbortError: aborted by the caller' }));
-        throw typed;
-      }
-      if (phase === 'auth' && !(typed instanceof TimeoutError)) {
+      if (phase === 'auth' && !(typed instanceof TimeoutError || typed instanceof AbortError)) {
         // A failing token provider is the caller's error, not a connection problem: not retried.
         if (error instanceof SpecboundError) throw error;
         const cause = safeCause(error, secrets());
