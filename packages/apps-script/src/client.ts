@@ -8,11 +8,10 @@ import {
   clientOf,
   clientRuntime,
   combineAuth,
-  fastPathSerializer,
   ValidationError,
   withContext,
 } from '@specbound/http';
-import createClient, { defaultPathSerializer } from 'openapi-fetch';
+import createClient from 'openapi-fetch';
 import { type Context, googleReaders } from './core.js';
 import type { paths } from './generated/schema.js';
 import { processes } from './processes.js';
@@ -72,8 +71,6 @@ export function createAppsScriptCore(options: AppsScriptClientOptions = {}): App
   const raw = createClient<paths>({
     baseUrl,
     fetch: http,
-    Request: http.Request,
-    pathSerializer: fastPathSerializer(defaultPathSerializer),
   });
   const secrets = () => auth?.secrets() ?? [];
   const { read, write } = googleReaders(secrets);

@@ -5,11 +5,10 @@ import {
   type Core,
   clientOf,
   clientRuntime,
-  fastPathSerializer,
   requireText,
   withContext,
 } from '@specbound/http';
-import createClient, { type Client, defaultPathSerializer } from 'openapi-fetch';
+import createClient, { type Client } from 'openapi-fetch';
 import { comments, replies } from './comments.js';
 import type { Context } from './context.js';
 import { envelopeReaders } from './envelope.js';
@@ -81,8 +80,6 @@ export function buildCore(options: BugSmashClientOptions, readPath: PathReader |
   const raw = createClient<paths>({
     baseUrl,
     fetch: http,
-    Request: http.Request,
-    pathSerializer: fastPathSerializer(defaultPathSerializer),
   });
   const read = envelopeReaders(() => secrets());
   const ctx: Context = { caller: { raw, http, parseAs: 'text', decode: read.data }, read, readPath };

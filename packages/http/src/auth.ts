@@ -1,4 +1,3 @@
-import { isLight } from './call-request.js';
 import { CredentialsError } from './errors.js';
 import { hasControlCharacter, isHeaderSafe } from './user-agent.js';
 import { ValidationError } from './validate.js';
@@ -73,7 +72,6 @@ export function apiKeyQuery(paramName: string, key: string): AuthStrategy {
     authenticate(request) {
       const url = new URL(request.url);
       url.searchParams.set(paramName, key);
-      if (isLight(request)) return request.withUrl(url) as unknown as Request;
       return rebuild(request, url);
     },
     secrets: () => [key],
@@ -105,7 +103,7 @@ function tokenOf(result: TokenResult): string {
   // Headers.set would refuse it with a TypeError that quotes the token.
   if (!isHeaderSafe(value)) {
     throw new CredentialsError(
-      'bearerAuth: the token provider returned a token with control characters (CR, LF, NUL, …) or characters beyond Latin-1, which cannot be sent in a header; check its credentials.',
+      'bearerAuth: the token provider returned a token with control characters (CR, LF, NUL, …) or characters beyond Latin-1; check its credentials.',
     );
   }
   return value;

@@ -1,247 +1,172 @@
-import { type BodyGuard, nothingToWatch, tooLarge } from './body-guard.js';
-import { SpecboundError } from './errors.js';
-import { settleLean } from './transport.js';
+/**
+ * Watches a response body until it has been read: the attempt's timeout and the caller's abort
+ * still apply, more than `limit` bytes fail with `ResponseTooLargeError` (never holding more),
+ * and any read failure is the attempt's typed `SpecboundError`. The platform body is read through
+ * a stream that counts bytes; the response handed back is a platform `Response` over that stream.
+ */
+import { type RedactedRequest, ResponseTooLargeError, type SpecboundError } from './errors.js';
 
-export type { BodyGuard };
-
-/** What a guarded response remembers, under a symbol (the response is the platform's object). */
-interface State {
-  /** The attempt's guard; replaced by `FINISHED` once the body is done (see `finish`). */
-  guard: BodyGuard;
-  status: number;
-  /** Set once the read fails; later reads fail the same way. */
-  failure: SpecboundError | undefined;
-  /** Cancels the read in progress (a source that ignores its signal must still stop). */
-  cancel: ((reason: unknown) => void) | undefined;
-  /** The stream handed out by `body`, built on first access. */
-  stream: ReadableStream<Uint8Array> | undefined;
-  done: boolean;
-  onAbort: () => void;
-  /** Shared by a response and its clones: the attempt is released when every one is done. */
-  shared: { open: number };
+export interface BodyGuard {
+  /** The attempt's signal: aborts on the timeout and on the caller's abort. */
+  signal: AbortSignal;
+  /** The largest body accepted, in bytes. */
+  limit: number;
+  request: () => RedactedRequest;
+  /** Ends the attempt: clears its timer and listeners. Called once the body is done, in any way. */
+  release: () => void;
+  /** The typed error for a failure while reading (abort, timeout, connection). */
+  failure: (error: unknown) => SpecboundError;
 }
 
-const STATE = Symbol('specbound.body');
+// Statuses whose Response cannot carry a body.
+const NULL_BODY_STATUS = [101, 103, 204, 205, 304];
 
 /**
- * Hands back `response` with its body watched until it has been read: the attempt's timeout and
- * the caller's abort still apply, more than `limit` bytes fail with `ResponseTooLargeError`
- * (never buffering more than the limit), and any read failure is a `SpecboundError`. A declared
- * `Content-Length` over the limit fails at once, without reading. Once the body has been read,
- * cancelled or has failed, the attempt is released: a timer lives only as long as its response.
- *
- * Why a prototype swap rather than `new Response(wrappedStream)`: on Node, building a Response
- * and a ReadableStream per call cost about 9 % of a loopback call; giving the platform's own
- * response the methods of `GuardedResponse` costs nothing measurable. The object stays the one
- * fetch returned (`instanceof Response`, `url`, `headers`, `redirected` unchanged). Browser
- * bundles take body.browser.ts instead (the `browser` field of package.json): the same guard over
- * a wrapped stream, a third of the code, where a call's time is the network's.
+ * Hands back `response` with its body watched. A declared `Content-Length` over the limit fails at
+ * once, without reading. Once the body has been read, cancelled or has failed, the attempt is
+ * released: a timer lives only as long as its response.
  */
 export function guardBody(response: Response, guard: BodyGuard): Response {
-  // The lean transport read the whole body under the guard already: nothing left to watch.
-  const lean = settleLean(response, guard);
-  if (lean !== undefined) return lean;
-  if (nothingToWatch(response, guard)) return response;
-  // A custom fetch may return another realm's Response, which the platform methods refuse.
-  if (!((response as unknown) instanceof Response)) {
-    // Another realm's Response (a custom fetch): watch a platform copy of it when its body is a
-    // web stream. A body of another kind cannot be watched; the attempt's timer then still aborts
-    // the fetch's signal when it expires.
-    const body: unknown = response.body;
-    if (typeof (body as Partial<ReadableStream>).getReader !== 'function') return response;
-    const { status, statusText, headers } = response;
-    return adopt(new Response(body as ReadableStream, { status, statusText, headers }), guard, { open: 1 });
+  const source = response.body;
+  const length = response.headers.get('content-length');
+  // A body that is not a web stream (another realm's custom fetch) cannot be watched either.
+  if (source?.getReader === undefined || length === '0' || NULL_BODY_STATUS.includes(response.status)) {
+    guard.release();
+    return response;
   }
-  return adopt(response, guard, { open: 1 });
+  // Content-Length counts encoded bytes: it bounds the body only when it is not compressed.
+  const encoding = response.headers.get('content-encoding');
+  if (Number(length) > guard.limit && (encoding === null || encoding === 'identity')) {
+    guard.release();
+    source.cancel().catch(() => {});
+    throw tooLarge(response.status, guard);
+  }
+  return new GuardedResponse(watch(source, response.status, guard), response);
 }
 
-function adopt(response: Response, guard: BodyGuard, shared: { open: number }): Response {
-  const source = platformBody.call(response);
-  const state: State = {
-    guard,
-    status: response.status,
-    failure: undefined,
-    // Until someone reads, a failure cancels the source itself.
-    cancel: (reason) => {
-      source?.cancel(reason).catch(() => {});
+/** Where a guarded response finds the failure of its body, once there is one. */
+interface Outcome {
+  failure?: SpecboundError;
+}
+
+/** `source` read through a stream that enforces the guard; `outcome` records a failure. */
+function watch(source: ReadableStream<Uint8Array>, status: number, guard: BodyGuard) {
+  const reader = source.getReader();
+  const outcome: Outcome = {};
+  let size = 0;
+  let controller: ReadableStreamDefaultController<Uint8Array>;
+  // Set to undefined once the body is done: the response no longer keeps the attempt alive.
+  let current: BodyGuard | undefined = guard;
+  const finish = (): void => {
+    current?.signal.removeEventListener('abort', onAbort);
+    current?.release();
+    current = undefined;
+  };
+  const fail = (error: SpecboundError): void => {
+    if (current === undefined) return;
+    outcome.failure = error;
+    finish();
+    controller.error(error);
+    reader.cancel(error).catch(() => {});
+  };
+  // A stalled body must not hang the reader: the timeout and the caller's abort fail it at once.
+  const onAbort = (): void => {
+    if (current !== undefined) fail(current.failure(current.signal.reason));
+  };
+  guard.signal.addEventListener('abort', onAbort, { once: true });
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start: (c) => {
+        controller = c;
+      },
+      pull: async (c) => {
+        let chunk: ReadableStreamReadResult<Uint8Array>;
+        try {
+          chunk = await reader.read();
+        } catch (error) {
+          if (current !== undefined) fail(current.failure(error));
+          return;
+        }
+        if (current === undefined) return;
+        if (chunk.done) {
+          finish();
+          c.close();
+          return;
+        }
+        size += chunk.value.byteLength;
+        if (size > current.limit) fail(tooLarge(status, current));
+        else c.enqueue(chunk.value);
+      },
+      cancel: (reason) => {
+        finish();
+        return reader.cancel(reason);
+      },
     },
-    stream: undefined,
-    done: false,
-    onAbort: () => fail(state, guard.failure(guard.signal.reason)),
-    shared,
-  };
-  // A fetch that ignores its signal (or a stalled body) must not hang the reader: the timeout
-  // and the caller's abort fail the read at once, whatever the source does.
-  guard.signal.addEventListener('abort', state.onAbort, { once: true });
-  Object.setPrototypeOf(response, GuardedResponse.prototype);
-  (response as GuardedResponse)[STATE] = state;
-  return response;
+    // Pull only when the consumer reads: a body nobody reads is not fetched into memory.
+    { highWaterMark: 0 },
+  );
+  return { stream, outcome };
 }
 
-function finish(state: State): void {
-  if (state.done) return;
-  state.done = true;
-  const { guard } = state;
-  guard.signal.removeEventListener('abort', state.onAbort);
-  // Let go of the attempt: the guard's functions hold its whole scope (request, controller,
-  // timer), and the response outlives the call for a while (undici keeps weak references to it
-  // and its stream, which keep it alive past a scavenge or two). Holding that scope doubled the
-  // bytes each call promoted to the old generation, and the time spent scavenging (profile in
-  // packages/apps-script/bench/results.md). A done body needs none of it.
-  state.guard = FINISHED;
-  state.onAbort = noop;
-  state.cancel = undefined;
-  state.shared.open--;
-  if (state.shared.open === 0) guard.release();
+function tooLarge(status: number, guard: BodyGuard): ResponseTooLargeError {
+  const request = guard.request();
+  return new ResponseTooLargeError(
+    `${request.method} ${request.url}: the response body (status ${status}) is larger than the ${guard.limit}-byte limit; raise "maxResponseBytes" if this much is expected.`,
+    { request, status, limit: guard.limit },
+  );
 }
 
-function fail(state: State, error: SpecboundError): void {
-  if (state.done) return;
-  state.failure = error;
-  const { cancel } = state;
-  finish(state);
-  cancel?.(error);
-}
-
-const noop = (): void => {};
-
-// The guard of a finished body: nothing is watched any more (a read after the end fails on the
-// used body itself, a clone is a plain platform clone).
-const FINISHED: BodyGuard = {
-  signal: new AbortController().signal,
-  limit: Number.POSITIVE_INFINITY,
-  request: () => ({ method: 'UNKNOWN', url: '' }),
-  release: noop,
-  // Never surfaces: `fail` ignores a failure once the body is done.
-  failure: () => new SpecboundError('The response body has already been read to its end.'),
-};
-
-// The platform's body getter, to reach the original stream of a guarded response.
-const platformBody = Object.getOwnPropertyDescriptor(Response.prototype, 'body')?.get as (
-  this: Response,
-) => ReadableStream<Uint8Array> | null;
-const decoder = new TextDecoder();
-
-/** A reader of the original body that enforces the guard on every chunk. */
-function open(response: GuardedResponse): () => Promise<Uint8Array | undefined> {
-  const state = response[STATE];
-  if (state.failure !== undefined) throw state.failure;
-  // Locked or already read: the platform's own TypeError, as for any used body.
-  const reader = (platformBody.call(response) as ReadableStream<Uint8Array>).getReader();
-  state.cancel = (reason) => {
-    reader.cancel(reason).catch(() => {});
-  };
-  let size = 0;
-  // The next chunk, or undefined at the end.
-  return async () => {
-    let chunk: ReadableStreamReadResult<Uint8Array> | undefined;
-    try {
-      chunk = await reader.read();
-    } catch (error) {
-      if (state.failure === undefined) fail(state, state.guard.failure(error));
-    }
-    // A cancel after an abort ends the read as if the body were complete: check the failure first.
-    if (state.failure !== undefined || chunk === undefined) throw state.failure;
-    if (chunk.done) {
-      finish(state);
-      return undefined;
-    }
-    size += chunk.value.byteLength;
-    if (size > state.guard.limit) {
-      fail(state, tooLarge(state.status, state.guard));
-      throw state.failure;
-    }
-    return chunk.value;
-  };
-}
-
-/** Reads the whole body under the guard: at most `limit` bytes are ever held. */
-async function readAll(response: GuardedResponse): Promise<Uint8Array<ArrayBuffer>> {
-  const next = open(response);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (let chunk = await next(); chunk !== undefined; chunk = await next()) {
-    chunks.push(chunk);
-    size += chunk.byteLength;
-  }
-  const [only] = chunks;
-  if (chunks.length === 1 && only !== undefined && only.buffer instanceof ArrayBuffer) {
-    return only as Uint8Array<ArrayBuffer>;
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
+const READS = ['arrayBuffer', 'blob', 'bytes', 'formData', 'json', 'text'] as const;
 
 /**
- * The methods a guarded response gets. Never constructed: `adopt` gives its prototype to the
- * responses fetch returns. (No `#private` members: those would fail on an adopted object.)
+ * A platform `Response` over the watched stream that keeps what the fetched one said (`url`,
+ * `redirected`, `type`). Its read methods reject with the body's typed failure: Chromium's reject
+ * with a bare `TypeError: Failed to fetch` when the stream errors, where a `body` reader gets the
+ * error itself. A `SyntaxError` from `json()` on a complete body passes through.
  */
 class GuardedResponse extends Response {
-  declare [STATE]: State;
+  readonly #source: Response;
+  readonly #outcome: Outcome;
 
-  override async text(): Promise<string> {
-    return decoder.decode(await readAll(this));
+  constructor(watched: { stream: ReadableStream<Uint8Array>; outcome: Outcome }, source: Response) {
+    super(watched.stream, source);
+    this.#source = source;
+    this.#outcome = watched.outcome;
   }
 
-  override async json(): Promise<unknown> {
-    return JSON.parse(await this.text());
+  override get url(): string {
+    return this.#source.url;
   }
 
-  override async bytes(): Promise<Uint8Array<ArrayBuffer>> {
-    return readAll(this);
+  override get redirected(): boolean {
+    return this.#source.redirected;
   }
 
-  override async arrayBuffer(): Promise<ArrayBuffer> {
-    return (await readAll(this)).slice().buffer;
+  override get type(): ResponseType {
+    return this.#source.type;
   }
 
-  override async blob(): Promise<Blob> {
-    return new Blob([await readAll(this)], { type: this.headers.get('content-type') ?? '' });
-  }
-
-  override async formData(): Promise<FormData> {
-    return new Response(await readAll(this), { headers: this.headers }).formData();
-  }
-
-  /** The body as a stream, watched like the other reads (built on first access). */
-  override get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
-    const state = this[STATE];
-    if (state.stream === undefined) {
-      let next: (() => Promise<Uint8Array | undefined>) | undefined;
-      state.stream = new ReadableStream<Uint8Array>(
-        {
-          pull: async (controller) => {
-            next ??= open(this);
-            const chunk = await next();
-            if (chunk === undefined) controller.close();
-            else controller.enqueue(chunk);
-          },
-          cancel: (reason) => {
-            const { cancel } = state;
-            finish(state);
-            cancel?.(reason);
-          },
-        },
-        // Pull only when the consumer reads: a body nobody reads is not fetched into memory.
-        { highWaterMark: 0 },
-      );
-    }
-    return state.stream as ReadableStream<Uint8Array<ArrayBuffer>>;
-  }
-
-  /** A copy whose body is watched too; the attempt ends when both bodies are done. */
+  /** A copy whose reads keep the failure too (the platform clone tees the watched stream). */
   override clone(): Response {
-    const state = this[STATE];
-    if (state.stream !== undefined) throw new TypeError('Response.clone: Body has already been consumed.');
-    // The platform clone tees the body (and refuses a used one); both halves keep the guard.
-    const copy = Response.prototype.clone.call(this);
-    if (state.done) return copy;
-    state.shared.open++;
-    return adopt(copy, state.guard, state.shared);
+    const copy = super.clone();
+    return new GuardedResponse(
+      { stream: copy.body as ReadableStream<Uint8Array>, outcome: this.#outcome },
+      this,
+    );
+  }
+
+  static {
+    for (const name of READS) {
+      const read = Response.prototype[name] as (this: Response) => Promise<unknown>;
+      Object.defineProperty(GuardedResponse.prototype, name, {
+        value(this: GuardedResponse) {
+          return read.call(this).catch((error: unknown) => {
+            throw this.#outcome.failure ?? error;
+          });
+        },
+        writable: true,
+        configurable: true,
+      });
+    }
   }
 }

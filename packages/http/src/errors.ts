@@ -180,7 +180,8 @@ export function createApiError(init: CreateApiErrorInit): ApiError {
     body: redactDeep(init.body, secrets),
     requestId: requestId === undefined ? undefined : redact(requestId, secrets),
     request: redactRequest(init.request, secrets),
-    message: redact(message, secrets),
+    // A service may quote the request's URL, with a key the runtime was not told about.
+    message: redactUrl(message, secrets),
   });
 }
 

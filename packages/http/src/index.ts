@@ -24,7 +24,6 @@ export {
   requireText,
   type WithResponse,
 } from './call.js';
-export { fastPathSerializer, type PathSerializer } from './call-request.js';
 export {
   type ClientDescriptor,
   type ClientOptions,
@@ -79,7 +78,6 @@ export {
 export { numberedPages, onePage, tokenPages } from './pages.js';
 export { type Page, type Paginator, paginate } from './paginate.js';
 export { redact, redactDeep } from './redact.js';
-export { SpecboundRequest } from './request.js';
 export { parseRetryAfter, type RetryOptions } from './retry.js';
 export { type ServiceErrors, serviceErrors, type Typed, type TypedErrorClass } from './service-errors.js';
 export type { JsonBodyOf, ParamsOf, PathParamsOf, QueryParamsOf, ResponseOf } from './types.js';

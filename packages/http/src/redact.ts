@@ -6,45 +6,70 @@ const SENSITIVE_QUERY_NAME =
 
 /** The spellings a secret can take inside a URL or a log line. */
 function spellings(secret: string): string[] {
-  const forms = new Set([secret, encodeURIComponent(secret)]);
   // URLSearchParams (used to add query keys) encodes differently: spaces as `+`, `~` kept, `*!'()` escaped.
-  forms.add(new URLSearchParams({ s: secret }).toString().slice(2));
-  return [...forms];
+  return [secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2)];
 }
 
 /**
- * A function that replaces every occurrence of each secret, and of its percent-encoded forms, by
- * `[REDACTED]`. Empty secrets are ignored. Longer forms are replaced first so that a secret
- * containing another one is not half-replaced. Build it once to redact many strings.
+ * Secrets this long are replaced wherever they occur; shorter ones only where they stand whole (not
+ * next to a letter or digit): in a header value, a query value, userinfo, a word of a message. A
+ * one-letter test token `t` must not turn `http://127.0.0.1` into `h[REDACTED][REDACTED]p://…`,
+ * while a real credential (API keys, OAuth tokens: tens of characters) is removed even when glued
+ * to other text.
+ */
+export const SUBSTRING_MIN_LENGTH = 8;
+
+const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+
+/**
+ * A function that replaces each secret, and its percent-encoded forms, by `[REDACTED]` (see
+ * `SUBSTRING_MIN_LENGTH` for where). Empty secrets are ignored; longer forms are matched first so
+ * that a secret containing another one is not half-replaced. Build it once to redact many strings.
  */
 export function redactor(secrets: readonly string[]): (text: string) => string {
-  const forms = [...new Set(secrets.filter((secret) => secret.length > 0).flatMap(spellings))].sort(
-    (a, b) => b.length - a.length,
-  );
-  return (text) => {
-    let result = text;
-    for (const form of forms) if (result.includes(form)) result = result.split(form).join(PLACEHOLDER);
-    return result;
-  };
+  const forms = secrets
+    .filter((secret) => secret !== '')
+    .flatMap((secret) =>
+      spellings(secret).map((form) => {
+        // Where a short secret stands whole: not next to a letter or digit.
+        const pattern = literal(form);
+        return [
+          form,
+          secret.length < SUBSTRING_MIN_LENGTH ? `(?<![A-Za-z0-9])${pattern}(?![A-Za-z0-9])` : pattern,
+        ];
+      }),
+    )
+    .sort(([a], [b]) => (b as string).length - (a as string).length);
+  if (forms.length === 0) return (text) => text;
+  const pattern = new RegExp(forms.map(([, form]) => form).join('|'), 'g');
+  return (text) => text.replace(pattern, PLACEHOLDER);
 }
 
-/** Replaces every occurrence of each secret (and its encoded forms) in `text` by `[REDACTED]`. */
+/** Replaces each secret (and its encoded forms) in `text` by `[REDACTED]` (see `redactor`). */
 export function redact(text: string, secrets: readonly string[]): string {
   return redactor(secrets)(text);
 }
 
 const QUERY_PAIR = /([?&])([^=&#\s]+)=([^&#\s]*)/g;
+// `user:password@` after a scheme's `//`.
+const USERINFO = /(\/\/)[^/?#@\s]+@/g;
 
 /**
  * Redacts a URL (or a text containing URLs, such as an error message) for display: the value of
- * every credential-like query parameter (`key`, `api_key`, `access_token`, …) and every given
- * secret. Works on the raw string so the rest keeps its exact spelling.
+ * every credential-like query parameter (`key`, `api_key`, `access_token`, …), userinfo
+ * (`//user:password@`) and every given secret. Works on the raw string so the rest keeps its
+ * exact spelling.
  */
 export function redactUrl(text: string, secrets: readonly string[]): string {
-  const masked = text.replace(QUERY_PAIR, (pair: string, separator: string, name: string) =>
-    SENSITIVE_QUERY_NAME.test(safeDecode(name)) ? `${separator}${name}=${PLACEHOLDER}` : pair,
-  );
-  return redact(masked, secrets);
+  return redact(maskUrls(text), secrets);
+}
+
+function maskUrls(text: string): string {
+  return text
+    .replace(QUERY_PAIR, (pair: string, separator: string, name: string) =>
+      SENSITIVE_QUERY_NAME.test(safeDecode(name)) ? `${separator}${name}=${PLACEHOLDER}` : pair,
+    )
+    .replace(USERINFO, `$1${PLACEHOLDER}@`);
 }
 
 function safeDecode(component: string): string {
@@ -56,14 +81,15 @@ function safeDecode(component: string): string {
 }
 
 /**
- * A copy of a JSON-like value (a parsed response body) with secrets redacted in every string,
- * object keys included, at any depth. Iterative, so a deeply nested body cannot overflow the
+ * A copy of a JSON-like value (a parsed response body) with secrets and URL credentials (as
+ * `redactUrl`: a service may quote the request's URL) redacted in every string, object keys
+ * included, at any depth. Iterative, so a deeply nested body cannot overflow the
  * stack; cycles are copied as cycles. Only plain objects and arrays are walked: other objects
  * cannot come out of `JSON.parse` and are kept as they are.
  */
 export function redactDeep(value: unknown, secrets: readonly string[]): unknown {
-  if (!secrets.some((secret) => secret.length > 0)) return value;
-  const clean = redactor(secrets);
+  const secret = redactor(secrets);
+  const clean = (text: string): string => secret(maskUrls(text));
   const copies = new Map<object, Record<string, unknown> | unknown[]>();
   const pending: [source: object, target: Record<string, unknown> | unknown[]][] = [];
   const copy = (item: unknown): unknown => {

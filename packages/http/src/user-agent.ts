@@ -22,7 +22,7 @@ export function assertUserAgent(userAgent: unknown): asserts userAgent is string
   if (!isHeaderSafe(userAgent)) {
     throw new ValidationError(
       'userAgent',
-      'Option "userAgent" must not contain control characters (CR, LF, NUL, …) or characters beyond Latin-1: it is sent as a header value.',
+      'Option "userAgent" must not contain control characters (CR, LF, NUL, …) or characters beyond Latin-1 (it is a header value).',
     );
   }
 }

@@ -210,3 +210,19 @@ describe('safeCause', () => {
     expect(safeCause('boom', []).message).toBe('boom');
   });
 });
+
+describe('createApiError with a URL in the service message', () => {
+  it('masks a credential-like query value the runtime was not told about', () => {
+    const error = createApiError({
+      status: 401,
+      headers: new Headers(),
+      body: null,
+      message: 'Invalid key for https://api.bugsmash.io/api/v2/projects?api_key=K-unknown-1&page=2',
+      request: { method: 'GET', url: 'https://api.bugsmash.io/api/v2/projects?api_key=K-unknown-1&page=2' },
+    });
+    expect(error.message).toBe(
+      '401: Invalid key for https://api.bugsmash.io/api/v2/projects?api_key=[REDACTED]&page=2',
+    );
+    expect(error.request.url).toBe('https://api.bugsmash.io/api/v2/projects?api_key=[REDACTED]&page=2');
+  });
+});

@@ -197,8 +197,9 @@ describe('createHttpFetch: retries', () => {
     expect(fake.calls).toHaveLength(3);
     expect(fake.calls[2]?.body).toBe(body);
     expect(fake.calls[2]?.request.headers.get('content-type')).toBe('application/json');
-    // The caller's own request is left unread.
-    expect(request.bodyUsed).toBe(false);
+    // A JSON body is read once, as fetch(request) reads it, and every attempt sends those bytes.
+    expect(request.bodyUsed).toBe(true);
+    expect(request.headers.get('user-agent')).toBeNull();
   });
 
   it('cancels the body of a response it retries', async () => {

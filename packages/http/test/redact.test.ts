@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { redact, redactDeep, redactHeaders, redactUrl } from '../src/redact.js';
+import { redact, redactDeep, redactHeaders, redactUrl, SUBSTRING_MIN_LENGTH } from '../src/redact.js';
 
 describe('redact', () => {
   it('replaces every occurrence of a secret', () => {
@@ -20,22 +20,73 @@ describe('redact', () => {
     expect(redact('text', [])).toBe('text');
   });
 
-  it('never leaves a secret in the output (property)', () => {
+  // Secrets as credentials are: long, from the characters keys and tokens use (lower case only, so
+  // that none can be part of the "[REDACTED]" placeholder).
+  const realSecret = fc.string({
+    minLength: SUBSTRING_MIN_LENGTH,
+    maxLength: 40,
+    unit: fc.constantFrom(...'abcxyz0189-_ ~+/%!*()&=?.'),
+  });
+
+  it('removes every occurrence of a real secret, however it is glued or encoded (property)', () => {
     fc.assert(
-      // Lower case only, so that no generated secret can be part of the "[REDACTED]" placeholder.
+      fc.property(realSecret, fc.string(), fc.string(), (secret, before, after) => {
+        const form = new URLSearchParams({ q: secret }).toString();
+        const text = `${before}${secret}${after}?q=${encodeURIComponent(secret)}&${form}${secret}`;
+        const out = redact(text, [secret]);
+        expect(out).not.toContain(secret);
+        expect(out).not.toContain(encodeURIComponent(secret));
+        expect(out).not.toContain(form.slice(2));
+      }),
+    );
+  });
+
+  it('leaves a message without the secret unchanged (property)', () => {
+    fc.assert(
+      fc.property(fc.oneof(realSecret, fc.string({ minLength: 1 })), fc.string(), (secret, text) => {
+        const spellings = [
+          secret,
+          encodeURIComponent(secret),
+          new URLSearchParams({ q: secret }).toString().slice(2),
+        ];
+        fc.pre(spellings.every((form) => !text.includes(form)));
+        expect(redact(text, [secret])).toBe(text);
+      }),
+    );
+  });
+
+  const word = fc.stringMatching(/^[a-z0-9]{1,12}$/);
+  const separator = fc.constantFrom(' ', '=', '&', ':', '/', '@', '?', '.', ', ', '"');
+
+  it('removes a short secret where it stands whole, and leaves the words that only contain it (property)', () => {
+    fc.assert(
       fc.property(
-        fc.string({ minLength: 1, unit: fc.constantFrom(...'abcxyz0189-_ ~+/%!*()&=?') }),
-        fc.string(),
-        fc.string(),
-        (secret, before, after) => {
-          const form = new URLSearchParams({ q: secret }).toString();
-          const text = `${before}${secret}${after}?q=${encodeURIComponent(secret)}&${form}`;
-          const out = redact(text, [secret]);
-          expect(out).not.toContain(secret);
-          expect(out).not.toContain(encodeURIComponent(secret));
-          expect(out).not.toContain(form.slice(2));
+        fc.stringMatching(/^[a-z0-9]{1,7}$/),
+        fc.array(fc.tuple(word, separator), { maxLength: 12 }),
+        fc.array(fc.nat(), { maxLength: 4 }),
+        (secret, pairs, at) => {
+          // Words other than the secret (it may still occur inside them), and the secret itself.
+          const words = pairs.map(([text, sep]) => [text === secret ? `${text}x` : text, sep] as const);
+          const clean = words.map(([text, sep]) => text + sep).join('');
+          expect(redact(clean, [secret])).toBe(clean);
+          const planted = [...words];
+          for (const index of at) planted.splice(index % (planted.length + 1), 0, [secret, ' ']);
+          const text = planted.map(([part, sep]) => part + sep).join('');
+          const expected = planted
+            .map(([part, sep]) => (part === secret ? '[REDACTED]' : part) + sep)
+            .join('');
+          expect(redact(text, [secret])).toBe(expected);
         },
       ),
+    );
+  });
+
+  it('does not mangle a URL or a message with a one-letter token', () => {
+    const message = 'GET http://127.0.0.1:8080/v1/projects/abc failed: connect ECONNREFUSED';
+    expect(redact(message, ['t'])).toBe(message);
+    expect(redact('Authorization: Bearer t', ['t'])).toBe('Authorization: Bearer [REDACTED]');
+    expect(redact('http://u:t@127.0.0.1/?key=t&sort=t1', ['t'])).toBe(
+      'http://u:[REDACTED]@127.0.0.1/?key=[REDACTED]&sort=t1',
     );
   });
 });
@@ -66,9 +117,12 @@ describe('redactDeep', () => {
     });
   });
 
-  it('returns the value untouched when there is nothing to redact', () => {
-    const body = { a: 1 };
-    expect(redactDeep(body, [])).toBe(body);
+  it('copies a value with nothing to redact unchanged, and masks credentials in quoted URLs', () => {
+    const body = { a: 1, b: ['text'] };
+    expect(redactDeep(body, [])).toEqual(body);
+    expect(redactDeep({ message: 'bad key in https://x.test/v1?api_key=K1&page=2' }, [])).toEqual({
+      message: 'bad key in https://x.test/v1?api_key=[REDACTED]&page=2',
+    });
   });
 });
 
@@ -110,15 +164,21 @@ describe('redactDeep at any depth', () => {
 
   it('never leaves a secret anywhere in a JSON value (property)', () => {
     fc.assert(
-      fc.property(fc.jsonValue({ maxDepth: 30 }), fc.constantFrom('abc', 'xyz0'), (value, secret) => {
-        // Plant the secret in every string and key.
-        const planted = JSON.parse(
-          JSON.stringify(value, (_key, item: unknown) =>
-            typeof item === 'string' ? `${item}${secret}` : item,
-          ) ?? 'null',
-        );
-        expect(JSON.stringify(redactDeep(planted, [secret]))).not.toContain(secret);
-      }),
+      fc.property(
+        fc.jsonValue({ maxDepth: 30 }),
+        // Non-ASCII short secrets: fc.jsonValue's own strings (ASCII) can never contain one glued to a word.
+        fc.constantFrom('sécret', 'ü1', 'sk-live-0189xyz'),
+        (value, secret) => {
+          // Plant the secret in every string and key: glued to the text when it is long, as a word when short.
+          const glue = secret.length >= SUBSTRING_MIN_LENGTH ? '' : ' ';
+          const planted = JSON.parse(
+            JSON.stringify(value, (_key, item: unknown) =>
+              typeof item === 'string' ? `${item}${glue}${secret}` : item,
+            ) ?? 'null',
+          );
+          expect(JSON.stringify(redactDeep(planted, [secret]))).not.toContain(secret);
+        },
+      ),
     );
   });
 });
@@ -141,5 +201,13 @@ describe('redactHeaders', () => {
       'content-type': 'application/json',
     });
     expect(headers.get('x-echo')).toBe('sent tok-1 back');
+  });
+});
+
+describe('redactUrl userinfo', () => {
+  it('masks the user and password of a URL, and nothing else with an @', () => {
+    expect(redactUrl('fetch failed: http://ada:pa55@127.0.0.1:9/v1?x=1 (by ada@example.com)', [])).toBe(
+      'fetch failed: http://[REDACTED]@127.0.0.1:9/v1?x=1 (by ada@example.com)',
+    );
   });
 });

@@ -6,7 +6,6 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { createHttpFetch } from '../src/fetch.js';
-import { SpecboundRequest } from '../src/request.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -26,11 +25,11 @@ const answer = async (): Promise<Response> =>
 describe('a response whose body is done', () => {
   it('no longer keeps its request alive once the body is read', async () => {
     const http = createHttpFetch({ fetch: answer });
-    let request: SpecboundRequest | undefined = new SpecboundRequest('http://127.0.0.1:9/v1/x', {
+    let request: Request | undefined = new Request('http://127.0.0.1:9/v1/x', {
       headers: { 'x-large': 'x'.repeat(1000) },
     });
     const ref = new WeakRef(request);
-    const response = await http(request as unknown as Request);
+    const response = await http(request);
     request = undefined;
     expect(await response.json()).toEqual({ ok: true });
     expect(await collected(ref)).toBe(true);
@@ -41,9 +40,9 @@ describe('a response whose body is done', () => {
 
   it('no longer keeps its request alive once the body is cancelled', async () => {
     const http = createHttpFetch({ fetch: answer });
-    let request: SpecboundRequest | undefined = new SpecboundRequest('http://127.0.0.1:9/v1/x');
+    let request: Request | undefined = new Request('http://127.0.0.1:9/v1/x');
     const ref = new WeakRef(request);
-    const response = await http(request as unknown as Request);
+    const response = await http(request);
     request = undefined;
     await response.body?.cancel();
     expect(await collected(ref)).toBe(true);

@@ -213,4 +213,22 @@ describe('credentials never leak', () => {
     expectNoCanary({ log: JSON.stringify(events) });
     expect(events).toHaveLength(1);
   });
+
+  it('a one-letter token leaves the URL in a message and a log line as it was', async () => {
+    const events: LogEvent[] = [];
+    const http = createHttpFetch({
+      fetch: async (request) => {
+        throw new TypeError(`fetch failed: ${request.url}`, { cause: new Error('connect ECONNREFUSED') });
+      },
+      auth: bearerAuth('t'),
+      retry: false,
+      logger: (e) => events.push(e),
+    });
+    const error = await http(new Request('http://127.0.0.1:9/v1/projects/abc')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as Error).message).toBe(
+      'GET http://127.0.0.1:9/v1/projects/abc failed: fetch failed: http://127.0.0.1:9/v1/projects/abc',
+    );
+    expect(events[0]?.url).toBe('http://127.0.0.1:9/v1/projects/abc');
+  });
 });

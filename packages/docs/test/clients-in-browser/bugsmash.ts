@@ -27,7 +27,7 @@ export async function run(baseUrl: string, apiKey: string): Promise<Record<strin
   const missing = await client.projects
     .get({ projectId: '00000000-0000-4000-8000-000000000000' })
     .catch((e: unknown) => e);
-  // The body guard of browser bundles (body.browser.ts): a list larger than the limit is refused.
+  // The body guard (body.ts): a list larger than the limit is refused.
   const small = createBugSmashClient({ apiKey, baseUrl, retry: false, maxResponseBytes: 64 });
   const tooLarge = await small.projects.list().catch((e: unknown) => e);
   // The same while streaming (no Content-Length), and a body that stalls after its headers: the

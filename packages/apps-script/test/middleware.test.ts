@@ -1,5 +1,5 @@
-// The lean request openapi-fetch builds (`SpecboundRequest`) behaves like a Request for
-// middleware on `raw`, and what reaches fetch is the same request.
+// Middleware on `raw` sees the Request openapi-fetch builds (without the credentials), and what
+// reaches fetch is the same request; the body guard applies to what the client reads.
 import { describe, expect, it } from 'vitest';
 import { createAppsScriptClient, ResponseTooLargeError, TimeoutError } from '../src/index.js';
 import { fakeFetch, json, only } from './fake-fetch.js';
