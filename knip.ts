@@ -12,8 +12,11 @@ const config: KnipConfig = {
   // equal to a fresh generation): which types they export is the generator's choice.
   ignoreIssues: { '**/src/generated/**': ['exports', 'types'] },
   ignoreBinaries: [
-    // util-linux `script` (the triage e2e test gives the CLI a pty with it): a system tool.
+    // util-linux `script` (the triage e2e test gives the CLI a pty with it) and `mount`/`umount` (the
+    // emulator's disk-full test mounts a small tmpfs where it may): system tools.
     'script',
+    'mount',
+    'umount',
     // Run with npx inside the empty project test:install creates, from the tarballs it installs there.
     'specbound',
     'specbound-emulator',
@@ -29,8 +32,8 @@ const config: KnipConfig = {
       ignoreDependencies: ['@google/clasp'],
     },
     'packages/http': {
-      // exports["."], and the browser build's modules (package.json "browser" maps dist/*.js onto them).
-      entry: ['src/index.ts', 'src/*.browser.ts'],
+      // exports["."]; scripts/bundle-size.d.mts types bundle-size.mjs for the docs tests that import it.
+      entry: ['src/index.ts', 'scripts/bundle-size.d.mts'],
     },
     'packages/apps-script': {
       // exports["."], and the profiling driver run by hand (`node --cpu-prof bench/profile.mjs …`).

@@ -11,9 +11,9 @@ export interface PactCheck {
 }
 
 /** One finding of the comparator (an error or a warning; its `info` lines are dropped). */
-export type ValidationMessage = Result;
+type ValidationMessage = Result;
 
-export interface ValidationOutcome {
+interface ValidationOutcome {
   readonly errors: readonly ValidationMessage[];
   readonly warnings: readonly ValidationMessage[];
 }

@@ -8,7 +8,7 @@ export const ETAG = '"MTcxNzI0OTYwMDAwMA"';
 
 const fileType = regex('^(SERVER_JS|HTML|JSON)$', 'SERVER_JS');
 
-export const user = {
+const user = {
   email: like('ada@example.com'),
   name: like('Ada Lovelace'),
 };
@@ -33,7 +33,7 @@ export const codeFile = {
   source: like('function sendInvoices() {\n  return 3;\n}\n'),
 };
 
-export const deploymentConfig = {
+const deploymentConfig = {
   scriptId: like(SCRIPT_ID),
   versionNumber: integer(1),
   manifestFileName: like('appsscript'),

@@ -1,6 +1,6 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 
-export const { boolean, eachLike, fromProviderState, integer, like, regex } = MatchersV3;
+export const { boolean, eachLike, integer, like, regex } = MatchersV3;
 
 /** A value the provider state supplies (`${name}`), with the example the consumer test uses. */
 export function fromState(name: string, example: string) {

@@ -54,7 +54,7 @@ interface Fault {
 }
 
 /** Registers a fault; the emulator answers 400 (and this throws) when its spec forbids the answer. */
-export async function addFault(controlUrl: string, fault: Fault): Promise<void> {
+async function addFault(controlUrl: string, fault: Fault): Promise<void> {
   const response = await fetch(`${controlUrl}/faults`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -39,7 +39,7 @@ export interface Context {
 }
 
 /** Whether a body is Google's JSON error body (the type `ApiError.body` promises). */
-export function isGoogleError(body: unknown): body is GoogleErrorBody {
+function isGoogleError(body: unknown): body is GoogleErrorBody {
   const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
   return (
     typeof error === 'object' &&
@@ -80,7 +80,7 @@ const STANDARD: ReadonlySet<string> = /* @__PURE__ */ new Set(STANDARD_PARAMS);
 const CONDITIONAL = { ifNoneMatch: 'If-None-Match' };
 
 /** A row of a read table: `GET path`, `ifNoneMatch` sent as `If-None-Match`, 304 answered. */
-export function reader<K extends OperationId, P = ReadParams<K>, D = ResponseData<K>>(
+function reader<K extends OperationId, P = ReadParams<K>, D = ResponseData<K>>(
   ctx: Context,
   path: string,
   spec: OperationSpec<P, D> = {},

@@ -19,8 +19,6 @@ import type { operations } from './generated/schema.js';
 import type { SuccessBody } from './types.js';
 import type { PathReader } from './uploads.js';
 
-export type { CallOptions } from '@specbound/http';
-
 /** An operation's `params`: its path, query and JSON body fields under the spec's names. */
 export type Params<K extends keyof operations> = ParamsOf<operations[K]>;
 

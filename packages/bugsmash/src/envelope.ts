@@ -19,7 +19,7 @@ export interface EnvelopeReaders {
 }
 
 /** Whether a body is BugSmash's error envelope (the type `ApiError.body` promises). */
-export function isErrorEnvelope(body: unknown): body is BugSmashErrorBody {
+function isErrorEnvelope(body: unknown): body is BugSmashErrorBody {
   return isRecord(body) && body.status === false && typeof body.message === 'string';
 }
 

@@ -17,7 +17,7 @@ import type { PathReader } from './uploads.js';
 export * from './index.js';
 
 /** Opens a file lazily as a Blob (its bytes are read only while the request body streams). */
-export const readPath: PathReader = async (path) => {
+const readPath: PathReader = async (path) => {
   try {
     // `stat` first: openAsBlob's own error ("Unable to open file as blob") does not say why.
     const info = await stat(path);

@@ -1,5 +1,5 @@
 /** The slice of an OpenAPI document the docs build reads and writes. */
-export interface OperationObject {
+interface OperationObject {
   operationId?: string;
   summary?: string;
   description?: string;
@@ -7,7 +7,7 @@ export interface OperationObject {
   [key: string]: unknown;
 }
 
-export interface CodeSample {
+interface CodeSample {
   lang: string;
   label: string;
   source: string;

@@ -4,7 +4,7 @@ import type { OperationRef } from './operations.ts';
 import { SAMPLES_DIR } from './paths.ts';
 
 /** samples/<service>/<operationId>.ts: the file the typecheck task compiles and the docs show. */
-export function sampleFile(serviceId: string, operationId: string): string {
+function sampleFile(serviceId: string, operationId: string): string {
   return join(SAMPLES_DIR, serviceId, `${operationId}.ts`);
 }
 

@@ -8,7 +8,7 @@ import { startEmulator } from '../src/index.ts';
 
 const ROUNDS = 7;
 const STARTS_PER_ROUND = 3;
-export const START_COMMENTS = 10_000;
+const START_COMMENTS = 10_000;
 
 const median = (values: readonly number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -16,7 +16,7 @@ const median = (values: readonly number[]) => {
 };
 
 /** A state database holding one BugSmash project with `count` comments (written through the control API). */
-export async function databaseWithComments(file: string, count: number): Promise<void> {
+async function databaseWithComments(file: string, count: number): Promise<void> {
   const emulator = await startEmulator({ state: file });
   const time = '2026-01-31T07:58:30.000000Z';
   const projectId = '9b2f6c1e-3d4a-4e5b-8c7d-1a2b3c4d5e6f';

@@ -34,7 +34,7 @@ import {
 export const DEFAULT_BUGSMASH_API_KEY = 'local-emulator-key';
 
 /** Largest BugSmash upload request by default: four files of the 25 MiB a file may have. */
-export const DEFAULT_MAX_UPLOAD_REQUEST_BYTES = 100 * 1024 * 1024;
+const DEFAULT_MAX_UPLOAD_REQUEST_BYTES = 100 * 1024 * 1024;
 
 /** Largest timer delay Node accepts (2^31 - 1 ms, about 24.8 days); a longer one fires at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;

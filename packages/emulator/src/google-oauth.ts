@@ -13,7 +13,7 @@ import { mediaTypeOf, readBody } from './core/body.ts';
 import { send } from './core/pipeline.ts';
 
 /** Where the emulator serves Google's OAuth 2.0 endpoints; the redirect maps `oauth2.googleapis.com` here. */
-export const GOOGLE_OAUTH_PREFIX = '/oauth2';
+const GOOGLE_OAUTH_PREFIX = '/oauth2';
 
 /** Lifetime the token endpoint announces, as Google does (one hour, less a second). */
 const EXPIRES_IN_SECONDS = 3599;
@@ -23,7 +23,7 @@ export function isGoogleOAuthPath(pathname: string): boolean {
 }
 
 /** The local access token the emulator gives for a refresh token: stable, and never the refresh token. */
-export function localAccessToken(refreshToken: string): string {
+function localAccessToken(refreshToken: string): string {
   const digest = createHash('sha256').update(`specbound-emulator:${refreshToken}`).digest('base64url');
   return `ya29.local-${digest.slice(0, 32)}`;
 }

@@ -1,9 +1,6 @@
 // The two environment lines a user pastes to run clasp, a googleapis script or any Node tool against a
 // running emulator (see redirect.ts). The emulator's start banner and `--print-env` print them.
 
-/** Environment variable the redirect preload reads: the emulator's base URL. */
-export const EMULATOR_URL_ENV = 'SPECBOUND_EMULATOR_URL';
-
 /** Set to `1` to let the preload send requests to an emulator on another machine. */
 export const ALLOW_REMOTE_ENV = 'SPECBOUND_EMULATOR_ALLOW_REMOTE';
 

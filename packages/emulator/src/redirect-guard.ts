@@ -10,7 +10,7 @@ import { ALLOW_REMOTE_ENV } from './redirect-env.ts';
 import { GoogleCredentialBlockedError, RedirectConfigError } from './redirect-install.ts';
 
 /** Whether `hostname` (no brackets) is this machine: a loopback name or address, or the wildcard. */
-export function isLocalHost(hostname: string): boolean {
+function isLocalHost(hostname: string): boolean {
   const name = hostname
     .toLowerCase()
     .replace(/^\[|\]$/g, '')

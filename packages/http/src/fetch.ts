@@ -253,5 +253,3 @@ function build(options: ResolvedOptions): HttpFetch {
     withOverrides: (overrides: Overrides): HttpFetch => build(applyOverrides(options, overrides)),
   });
 }
-
-export type { FetchLike };

@@ -36,7 +36,7 @@ export function methodAt(client: object, name: string): unknown {
 }
 
 /** The `iterate` name paired with a `list` name: `list` → `iterate`, `listScriptProcesses` → `iterateScriptProcesses`. */
-export function iterateNameOf(listName: string): string {
+function iterateNameOf(listName: string): string {
   return listName.replace(/(^|\.)list(\w*)$/, '$1iterate$2');
 }
 
@@ -108,7 +108,7 @@ export function fillPath(template: string, params: Readonly<Record<string, unkno
 }
 
 /** The method of a client at a dotted name, as a type. */
-export type MethodAtName<C, N extends string> = N extends `${infer Head}.${infer Rest}`
+type MethodAtName<C, N extends string> = N extends `${infer Head}.${infer Rest}`
   ? Head extends keyof C
     ? MethodAtName<C[Head], Rest>
     : never

@@ -91,7 +91,7 @@ export async function loadProject(dir: string): Promise<LocalProject> {
   return { root, configPath, config, scriptId: config.scriptId, contentDir, state };
 }
 
-export function parseConfig(text: string, where: string): ClaspConfig {
+function parseConfig(text: string, where: string): ClaspConfig {
   let value: unknown;
   try {
     value = JSON.parse(text);

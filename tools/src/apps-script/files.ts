@@ -52,7 +52,7 @@ const ALWAYS_SKIPPED_DIRS = new Set(['.git', 'node_modules']);
 const SPECBOUND_FILES = new Set([CONFIG_FILE, IGNORE_FILE, STATE_FILE]);
 
 /** Reads `.claspignore` (gitignore syntax) from the project root; none means nothing extra is ignored. */
-export async function loadIgnore(root: string): Promise<Ignore> {
+async function loadIgnore(root: string): Promise<Ignore> {
   const rules = ignore();
   const text = await readFile(join(root, IGNORE_FILE), 'utf8').catch(() => undefined);
   if (text !== undefined) rules.add(text);
@@ -73,7 +73,7 @@ function typeOf(relToContent: string, extensions: FileExtensions): FileType | un
 }
 
 /** The Apps Script name of a local file: its path below the content directory, without extension. */
-export function remoteName(relToContent: string): string {
+function remoteName(relToContent: string): string {
   return relToContent.slice(0, relToContent.length - extname(relToContent).length);
 }
 
@@ -128,7 +128,7 @@ export async function scanLocalFiles(project: LocalProject): Promise<LocalScan> 
 }
 
 /** `filePushOrder` first (in its order; paths relative to `.clasp.json`), then the rest by path. */
-export function pushOrder<F extends { path: string }>(files: readonly F[], order: readonly string[]): F[] {
+function pushOrder<F extends { path: string }>(files: readonly F[], order: readonly string[]): F[] {
   const rank = new Map(order.map((path, i) => [posix.normalize(toPosix(path)), i]));
   return [...files].sort((a, b) => {
     const ra = rank.get(posix.normalize(a.path));

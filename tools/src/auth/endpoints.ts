@@ -13,8 +13,8 @@ export interface GoogleOAuthEndpoints {
 }
 
 /** The real endpoints. The JWT `aud` of a service account's assertion is always GOOGLE_TOKEN_URL. */
-export const GOOGLE_AUTH_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
-export const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
+const GOOGLE_AUTH_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
+const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 export const GOOGLE_ENDPOINTS: Readonly<GoogleOAuthEndpoints> = {
   auth: GOOGLE_AUTH_URL,
   token: GOOGLE_TOKEN_URL,

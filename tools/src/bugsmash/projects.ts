@@ -21,7 +21,7 @@ const TYPES_BY_EXTENSION: Readonly<Record<string, 'pdf' | 'image' | 'video' | 'a
 };
 
 /** The project type a file's extension means, or a UsageError naming the extensions that work. */
-export function fileProjectType(file: string): 'pdf' | 'image' | 'video' | 'audio' {
+function fileProjectType(file: string): 'pdf' | 'image' | 'video' | 'audio' {
   const type = TYPES_BY_EXTENSION[extname(file).toLowerCase()];
   if (type === undefined) {
     throw new UsageError(`--file: cannot tell the project type of "${file}" from its extension.`, {

@@ -2,7 +2,7 @@
 import type { BugSmashClient, Comment, Reply } from '@specbound/bugsmash';
 
 export type BugSmash = BugSmashClient;
-export type { Comment, Reply };
+export type { Comment };
 
 /** A comment as the export writes it: the project it belongs to, the comment, its replies. */
 export interface ExportedComment {

@@ -46,7 +46,7 @@ export interface CliContext {
   appsScript(): Promise<AppsScriptClient>;
 }
 
-export interface ContextOptions {
+interface ContextOptions {
   globals: GlobalOptions;
   env?: Record<string, string | undefined>;
   cwd?: string;
@@ -58,7 +58,7 @@ export interface ContextOptions {
   signal?: AbortSignal | undefined;
 }
 
-export function createContext(options: ContextOptions): CliContext {
+function createContext(options: ContextOptions): CliContext {
   const env = options.env ?? process.env;
   const { globals } = options;
   const streams = options.streams ?? { stdout: process.stdout, stderr: process.stderr };

@@ -4,7 +4,7 @@
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { operands } from './lazy.js';
 
-export interface GroupModule {
+interface GroupModule {
   /**
    * Adds the group's command(s) to the program. `argv` is the whole command line, for a group that
    * loads only the noun it names (`bugsmash`); each command imports the library only when it runs.

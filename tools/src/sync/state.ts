@@ -16,7 +16,7 @@ export interface SyncState {
   lastRun?: { at: string; batches: number; sent: number } | undefined;
 }
 
-export function emptyState(projectId: string, target: string, fn: string): SyncState {
+function emptyState(projectId: string, target: string, fn: string): SyncState {
   return { version: 1, projectId, target, function: fn, acknowledged: {} };
 }
 

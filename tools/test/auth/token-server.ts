@@ -37,7 +37,7 @@ export function createServiceAccount(email = 'deployer@proj.iam.gserviceaccount.
   return { email, clientId, privateKeyPem, publicKey, json };
 }
 
-export interface GrantRecord {
+interface GrantRecord {
   grant_type: string;
   params: Record<string, string>;
   /** The verified JWT claims (jwt-bearer grants). */

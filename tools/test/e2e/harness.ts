@@ -29,7 +29,7 @@ export interface RunResult {
   json<T = unknown>(): T;
 }
 
-export interface RunOptions {
+interface RunOptions {
   cwd?: string;
   /** Replaces variables of the default environment; `undefined` removes one. */
   env?: Record<string, string | undefined>;
@@ -38,7 +38,7 @@ export interface RunOptions {
 }
 
 /** A long-running command (a webhook listener) started in-process; `stop()` ends it as Ctrl-C would. */
-export interface Started {
+interface Started {
   stdout(): string;
   stderr(): string;
   /** Resolves with the first match of `pattern` in stdout (rejects when the command ended first). */

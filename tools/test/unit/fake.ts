@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppsScriptClient } from '@specbound/apps-script';
 
-export interface Sent {
+interface Sent {
   method: string;
   path: string;
   query: URLSearchParams;

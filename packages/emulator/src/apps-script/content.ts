@@ -75,7 +75,7 @@ export function contentProblems(
 
 export type Manifest = Record<string, unknown>;
 
-export function manifestOf(source: string | undefined): Manifest | undefined {
+function manifestOf(source: string | undefined): Manifest | undefined {
   if (source === undefined) return undefined;
   try {
     const value: unknown = JSON.parse(source);

@@ -27,7 +27,7 @@ function checkConfig(
   return { versionNumber, manifestFileName };
 }
 
-export function createDeployment(b: AppsScriptBackend, scriptId: string, config: Config): AsDeployment {
+function createDeployment(b: AppsScriptBackend, scriptId: string, config: Config): AsDeployment {
   const project = b.project(scriptId);
   const { versionNumber, manifestFileName } = checkConfig(project, config);
   const d: AsDeployment = {

@@ -7,7 +7,7 @@ import type { AsDeployment, AsFile, AsProject, AsVersion } from './model.ts';
 
 type Schemas = components['schemas'];
 
-export function userJson(b: AppsScriptBackend, email: string): Schemas['User'] {
+function userJson(b: AppsScriptBackend, email: string): Schemas['User'] {
   const user = b.users.get(email);
   return user === undefined ? { email } : { ...user };
 }

@@ -8,7 +8,7 @@ import { type AppsScriptHandlers, ok } from './handlers.ts';
 import { fileJson, projectJson } from './json.ts';
 import type { AsProject, AsUser } from './model.ts';
 
-export function createProject(
+function createProject(
   b: AppsScriptBackend,
   user: AsUser,
   title: string | undefined,

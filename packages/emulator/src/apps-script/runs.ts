@@ -91,7 +91,7 @@ function operationOf(outcome: RunOutcome): Operation {
   };
 }
 
-export async function runFunction(
+async function runFunction(
   b: AppsScriptBackend,
   user: AsUser,
   id: string,

@@ -5,11 +5,7 @@ import { type AppsScriptHandlers, ok } from './handlers.ts';
 import { versionJson } from './json.ts';
 import type { AsVersion } from './model.ts';
 
-export function createVersion(
-  b: AppsScriptBackend,
-  scriptId: string,
-  description: string | undefined,
-): AsVersion {
+function createVersion(b: AppsScriptBackend, scriptId: string, description: string | undefined): AsVersion {
   const project = b.project(scriptId);
   const number = project.versions.reduce((max, v) => Math.max(max, v.versionNumber), 0) + 1;
   const version: AsVersion = {

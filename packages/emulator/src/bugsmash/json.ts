@@ -43,7 +43,7 @@ export function projectDetails(b: BugsmashBackend, p: BsProject): Schemas['Proje
   };
 }
 
-export function fileJson(b: BugsmashBackend, f: BsFile): Schemas['ProjectFile'] {
+function fileJson(b: BugsmashBackend, f: BsFile): Schemas['ProjectFile'] {
   return {
     file_url: `${b.options.filesBaseUrl()}/${f.project_file_id}/${encodeURIComponent(f.filename)}`,
     extension: f.extension,

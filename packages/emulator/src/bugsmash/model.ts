@@ -34,7 +34,7 @@ export type BsVersion = {
   files: BsFile[];
 };
 
-export type BsTag = Schemas['Tag'];
+type BsTag = Schemas['Tag'];
 
 export type BsReply = {
   id: string;

@@ -13,7 +13,7 @@ import { subscriptionHandlers } from './subscriptions.ts';
 import { versionHandlers } from './versions.ts';
 
 /** Largest JSON body BugSmash takes (Laravel's default post_max_size is 8 MB; no JSON field needs more). */
-export const BUGSMASH_JSON_LIMIT = 1024 * 1024;
+const BUGSMASH_JSON_LIMIT = 1024 * 1024;
 
 /** Laravel's wording for the first broken rule, naming the field. */
 function laravelMessage(field: string, keyword: string, message: string): string {

@@ -16,7 +16,7 @@ function checkUrl(b: BugsmashBackend, url: string): void {
 }
 
 /** Sends a sample delivery of `event` to every webhook subscribed to it; returns how many. */
-export function testWebhook(b: BugsmashBackend, event: components['schemas']['WebhookEvent']): number {
+function testWebhook(b: BugsmashBackend, event: components['schemas']['WebhookEvent']): number {
   const time = laravelTime();
   return b.options.webhooks.dispatch([...b.webhooks.values()], event, {
     test: true,

@@ -10,11 +10,7 @@ const CODE_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234567
 export const shortCode = () => [...randomBytes(5)].map((b) => CODE_CHARS[b % CODE_CHARS.length]).join('');
 export const reviewLink = (code: string) => `https://app.bugsmash.io/review/${code}`;
 
-export function envelopeError(
-  status: number,
-  message: string,
-  extra?: Record<string, unknown>,
-): ServiceError {
+function envelopeError(status: number, message: string, extra?: Record<string, unknown>): ServiceError {
   return new ServiceError({ status, body: { status: false, message, ...extra } });
 }
 

@@ -104,7 +104,7 @@ export function newVersion(
 }
 
 /** Checks a new version's input against its project; throws the service's 422. */
-export function checkNewVersion(project: BsProject, websiteUrl: string | undefined, file: boolean): void {
+function checkNewVersion(project: BsProject, websiteUrl: string | undefined, file: boolean): void {
   if (websiteUrl !== undefined && project.type !== 'website')
     throw unprocessable('websiteUrl', 'The websiteUrl field is only for website projects.');
   if (file && project.type === 'website')

@@ -32,13 +32,13 @@ export interface WebhookOptions {
   ownOrigin?: () => string;
 }
 
-export function signPayload(secret: string, rawBody: string, timestamp: number): string {
+function signPayload(secret: string, rawBody: string, timestamp: number): string {
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex')}`;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
-export function isLoopbackUrl(url: string): boolean {
+function isLoopbackUrl(url: string): boolean {
   try {
     const parsed = new URL(url);
     return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && LOOPBACK.has(parsed.hostname);

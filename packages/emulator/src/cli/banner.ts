@@ -6,7 +6,7 @@ import { DEMO_USERS } from '../seed.ts';
 import type { StateDocument } from '../state.ts';
 
 /** The bearer token the printed `specbound` environment uses: any token is a user on the emulator. */
-export const CLI_GOOGLE_TOKEN = 'local-dev-token';
+const CLI_GOOGLE_TOKEN = 'local-dev-token';
 
 export interface BannerInfo {
   appsScriptUrl: string;
@@ -19,7 +19,7 @@ export interface BannerInfo {
 }
 
 /** The variables that point the specbound CLI (and library) at the emulator. */
-export function specboundEnv(info: BannerInfo): Record<string, string> {
+function specboundEnv(info: BannerInfo): Record<string, string> {
   return {
     SPECBOUND_APPS_SCRIPT_URL: info.appsScriptUrl,
     SPECBOUND_BUGSMASH_URL: info.bugsmashUrl,
@@ -29,7 +29,7 @@ export function specboundEnv(info: BannerInfo): Record<string, string> {
 }
 
 /** What the state holds, with the ids a user needs to call it (the demo's are the same on every start). */
-export function stateSummary(state: StateDocument): string[] {
+function stateSummary(state: StateDocument): string[] {
   const apps = state.appsScript;
   const bugs = state.bugsmash;
   if (apps.projects.length === 0 && bugs.projects.length === 0) return ['State            empty'];

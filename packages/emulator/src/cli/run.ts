@@ -14,7 +14,7 @@ import { type BannerInfo, bannerJson, bannerText } from './banner.ts';
 import { type CliOptions, callerDirectory, parseCliArgs, USAGE, UsageError } from './options.ts';
 
 /** Where the command writes: anything with `write(text)` (a stream, or a test's collector). */
-export interface CliWritable {
+interface CliWritable {
   write(chunk: string): unknown;
 }
 

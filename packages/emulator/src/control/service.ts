@@ -12,7 +12,7 @@ import { depthExceeds, MAX_STATE_DEPTH } from '../state.ts';
 import { type ControlDeps, controlHandlers } from './handlers.ts';
 
 /** Largest control request body (a state document), in bytes. */
-export const CONTROL_BODY_LIMIT = 32 * 1024 * 1024;
+const CONTROL_BODY_LIMIT = 32 * 1024 * 1024;
 
 const error = (status: number, message: string, problems?: string[]): Reply => ({
   status,
@@ -20,7 +20,7 @@ const error = (status: number, message: string, problems?: string[]): Reply => (
 });
 
 /** Why a request is cross-site, or undefined when it is not (or comes from no browser at all). */
-export function crossSite(headers: IncomingHttpHeaders, origin: string): string | undefined {
+function crossSite(headers: IncomingHttpHeaders, origin: string): string | undefined {
   const site = headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin' && site !== 'none')
     return `Sec-Fetch-Site: ${String(site)}`;

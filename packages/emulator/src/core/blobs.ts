@@ -12,7 +12,7 @@ export interface BlobTable {
 }
 
 /** An upload whose bytes no longer match their hash. */
-export class DamagedBlobError extends Error {}
+class DamagedBlobError extends Error {}
 
 export class BlobStore {
   readonly #table: BlobTable | undefined;

@@ -8,7 +8,7 @@ import type { JsonObject } from '../spec/load.ts';
 import { MAX_JSON_DEPTH, type MultipartLimits } from './limits.ts';
 import type { UploadedFile } from './types.ts';
 
-export { MAX_JSON_DEPTH, type MultipartLimits } from './limits.ts';
+export type { MultipartLimits } from './limits.ts';
 
 export class BodyTooLarge extends Error {
   readonly limit: number;
@@ -54,7 +54,7 @@ export function mediaTypeOf(contentType: string | undefined): string {
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Depth of the deepest nesting in a JSON text, without parsing it (strings skipped). */
-export function jsonDepth(text: string): number {
+function jsonDepth(text: string): number {
   let depth = 0;
   let max = 0;
   let inString = false;

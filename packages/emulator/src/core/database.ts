@@ -22,7 +22,7 @@ const SCHEMA_VERSION = 1;
 export class StateFileError extends Error {}
 
 /** What to do about a damaged database, for messages that name it. */
-export const damagedAdvice = (path: string) =>
+const damagedAdvice = (path: string) =>
   `It was left untouched: restore it from a copy, recover what is left with \`sqlite3 ${path} .recover\`, or start with another --state file.`;
 
 /** SQLite's message for a failure (`database or disk is full`, ...). */

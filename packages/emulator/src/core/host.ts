@@ -15,7 +15,7 @@ export interface HostPolicy {
 }
 
 /** `Host` without port and brackets, lower-case, without a trailing dot; undefined when unparsable. */
-export function hostName(header: string): string | undefined {
+function hostName(header: string): string | undefined {
   try {
     const url = new URL(`http://${header}`);
     if (url.username !== '' || url.password !== '' || url.pathname !== '/' || url.search !== '')

@@ -6,7 +6,7 @@ type Sqlite = typeof import('node:sqlite');
 let loaded: Sqlite | undefined;
 
 /** Whether a warning is the one `node:sqlite` gives while it is experimental. */
-export function isSqliteExperimentalWarning(warning: string | Error, type?: unknown): boolean {
+function isSqliteExperimentalWarning(warning: string | Error, type?: unknown): boolean {
   const name = typeof warning === 'string' ? (typeof type === 'string' ? type : 'Warning') : warning.name;
   const message = typeof warning === 'string' ? warning : warning.message;
   return name === 'ExperimentalWarning' && /\bSQLite\b/i.test(message);

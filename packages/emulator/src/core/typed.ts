@@ -15,7 +15,7 @@ type ReplyFor<S, R> = R extends { content: { 'application/json': infer B } }
     : { status: StatusOf<S>; body?: undefined; headers?: Headers };
 
 /** Every answer the operation declares, as a union. */
-export type TypedReply<Op> = Op extends { responses: infer R }
+type TypedReply<Op> = Op extends { responses: infer R }
   ? { [S in keyof R]: ReplyFor<S, R[S]> }[keyof R]
   : never;
 
@@ -23,7 +23,7 @@ export type TypedReply<Op> = Op extends { responses: infer R }
 type Multipart<B> = { [K in keyof B]: B[K] | UploadedFile | UploadedFile[] };
 
 /** The request body: JSON as declared, else the multipart form (file parts as UploadedFile). */
-export type BodyOf<Op> = Op extends { requestBody: { content: infer C } }
+type BodyOf<Op> = Op extends { requestBody: { content: infer C } }
   ? C extends { 'application/json': infer J }
     ? C extends { 'multipart/form-data': infer M }
       ? J | Multipart<M>
@@ -37,7 +37,7 @@ export type BodyOf<Op> = Op extends { requestBody: { content: infer C } }
 
 type Or<T> = [T] extends [never] ? Record<string, never> : T extends undefined ? Record<string, never> : T;
 
-export interface TypedContext<Op, P> extends Omit<RequestContext<P>, 'params' | 'body'> {
+interface TypedContext<Op, P> extends Omit<RequestContext<P>, 'params' | 'body'> {
   params: {
     path: Op extends { parameters: { path?: infer T } } ? Or<NonNullable<T>> : Record<string, never>;
     query: Op extends { parameters: { query?: infer T } } ? Or<NonNullable<T>> : Record<string, never>;
@@ -46,7 +46,7 @@ export interface TypedContext<Op, P> extends Omit<RequestContext<P>, 'params' | 
   body: BodyOf<Op>;
 }
 
-export type TypedHandler<Op, P> = (ctx: TypedContext<Op, P>) => TypedReply<Op> | Promise<TypedReply<Op>>;
+type TypedHandler<Op, P> = (ctx: TypedContext<Op, P>) => TypedReply<Op> | Promise<TypedReply<Op>>;
 
 /** A handler for every operation of a spec: one missing (or extra) is a compile error. */
 export type TypedHandlers<Ops, P> = { [K in keyof Ops]: TypedHandler<Ops[K], P> };
@@ -55,6 +55,3 @@ export type TypedHandlers<Ops, P> = { [K in keyof Ops]: TypedHandler<Ops[K], P> 
 export function bindHandlers<Ops, P>(handlers: TypedHandlers<Ops, P>): Record<string, Handler<P>> {
   return handlers as unknown as Record<string, Handler<P>>;
 }
-
-/** A reply built from a typed one (for code that works on any operation's replies). */
-export const untyped = (reply: { status: number; body?: unknown; headers?: Headers }): Reply => reply;

@@ -5,7 +5,7 @@ import type { MultipartLimits } from './limits.ts';
 // (`node:http`, `Buffer`): a user's project type-checks without @types/node.
 
 /** Request headers as Node's parser gives them (lower-case names; these few are never repeated). */
-export interface IncomingHttpHeaders {
+interface IncomingHttpHeaders {
   [name: string]: string | string[] | undefined;
   authorization?: string | undefined;
   'content-type'?: string | undefined;

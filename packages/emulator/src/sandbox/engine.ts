@@ -62,9 +62,9 @@ const SERVICES = [
 // Script output is bounded inside the guest, before a string ever crosses into the host: a line past
 // LINE_CHARS is cut, and once a run has logged LOG_CHARS in total the rest is dropped (one marker line
 // says so). A result past OUTPUT_CHARS is refused rather than copied out.
-export const LINE_CHARS = 8 * 1024;
-export const LOG_CHARS = 256 * 1024;
-export const OUTPUT_CHARS = 8 * 1024 * 1024;
+const LINE_CHARS = 8 * 1024;
+const LOG_CHARS = 256 * 1024;
+const OUTPUT_CHARS = 8 * 1024 * 1024;
 
 const HARNESS_SOURCE = `(function (g, record) {
   var stringify = JSON.stringify, parse = JSON.parse, isPromise = function (v) { return v instanceof Promise; };

@@ -1,5 +1,5 @@
 /** A source file as the sandbox sees it: Apps Script file name (no extension) and its code. */
-export interface SandboxFile {
+interface SandboxFile {
   name: string;
   source: string;
 }

@@ -15,7 +15,7 @@ export interface OpenApiDocument extends JsonObject {
 }
 
 /** Root of the repository's `specs/` folder, found from this file in `src/spec/` or `dist/spec/`. */
-export const SPECS_DIR = fileURLToPath(new URL('../../../../specs/', import.meta.url));
+const SPECS_DIR = fileURLToPath(new URL('../../../../specs/', import.meta.url));
 
 /** The split specs in the repository (what `node src/cli.ts` serves, and what the build bundles). */
 export const REPO_SPEC_PATHS = {
@@ -54,7 +54,7 @@ export function loadSpec(rootPath: string): Promise<OpenApiDocument> {
 }
 
 /** Thrown when a spec file cannot be found; names the path and how to point the emulator at the specs. */
-export class SpecNotFoundError extends Error {
+class SpecNotFoundError extends Error {
   readonly path: string;
   constructor(path: string) {
     super(

@@ -6,9 +6,9 @@ import { deref, isObject, type JsonObject, type OpenApiDocument } from './load.t
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
-export type ParamLocation = 'path' | 'query' | 'header';
+type ParamLocation = 'path' | 'query' | 'header';
 
-export interface Parameter {
+interface Parameter {
   name: string;
   in: ParamLocation;
   required: boolean;
@@ -70,7 +70,7 @@ function fieldName(instancePath: string, extra?: string): string {
   return out;
 }
 
-export function describeAjvError(error: ErrorObject): { field: string; message: string } {
+function describeAjvError(error: ErrorObject): { field: string; message: string } {
   const params = error.params as Record<string, unknown>;
   if (error.keyword === 'required') {
     const field = fieldName(error.instancePath, String(params.missingProperty));

@@ -21,7 +21,7 @@ export function define(auth: CommandUnknownOpts): void {
     .action((options, command) => run(contextOf(command), options));
 }
 
-export async function run(ctx: CliContext, flags: { offline?: true | undefined }): Promise<void> {
+async function run(ctx: CliContext, flags: { offline?: true | undefined }): Promise<void> {
   const { authStatus } = await import('../../../auth/status.js');
   const result = await authStatus({
     env: ctx.env,

@@ -14,7 +14,7 @@ export interface AuthOptions {
 const HINT =
   'Create a key in BugSmash (Settings → API Key), then export BUGSMASH_API_KEY=<key> or pass --api-key-file FILE.';
 
-export async function bugsmashApiKey(ctx: CliContext, options: AuthOptions): Promise<string> {
+async function bugsmashApiKey(ctx: CliContext, options: AuthOptions): Promise<string> {
   if (options.apiKeyFile !== undefined) {
     let text: string;
     try {

@@ -11,7 +11,7 @@ export function define(program: CommandUnknownOpts): void {
     .action((_options, command) => run(contextOf(command)));
 }
 
-export async function run(ctx: CliContext): Promise<void> {
+async function run(ctx: CliContext): Promise<void> {
   const { runDemo } = await import('../../../demo/demo.js');
   const { io } = ctx;
   const started = performance.now();

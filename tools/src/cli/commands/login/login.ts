@@ -10,7 +10,7 @@ import { UsageError } from '../../../errors.js';
 import { type CliContext, contextOf } from '../../context.js';
 import { collect, parsePort } from '../../parse.js';
 
-export interface LoginFlags {
+interface LoginFlags {
   browser?: boolean | undefined;
   clientCredentials?: string | undefined;
   scope?: string[] | undefined;
@@ -46,7 +46,7 @@ export function define(program: CommandUnknownOpts): void {
     .action((options, command) => run(contextOf(command), options));
 }
 
-export async function run(ctx: CliContext, flags: LoginFlags): Promise<void> {
+async function run(ctx: CliContext, flags: LoginFlags): Promise<void> {
   await signIn(ctx, flags);
   // A login is the last source consulted: say so when an earlier one will hide it.
   const first = [

@@ -11,7 +11,7 @@ export function define(program: CommandUnknownOpts): void {
     .action((options, command) => run(contextOf(command), options));
 }
 
-export async function run(ctx: CliContext, flags: { revoke?: boolean | undefined }): Promise<void> {
+async function run(ctx: CliContext, flags: { revoke?: boolean | undefined }): Promise<void> {
   const { logout } = await import('../../../auth/logout.js');
   const result = await logout({ profile: ctx.globals.profile, revoke: flags.revoke, env: ctx.env });
   ctx.io.result(result, () => {

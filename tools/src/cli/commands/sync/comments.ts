@@ -7,7 +7,7 @@ import { type CliContext, contextOf } from '../../context.js';
 import { parsePositiveInt, parseSince } from '../../parse.js';
 import { bugsmashClient } from '../bugsmash/client.js';
 
-export interface SyncCommandOptions {
+interface SyncCommandOptions {
   script: string;
   function: string;
   devMode?: true | undefined;
@@ -36,7 +36,7 @@ export function define(sync: CommandUnknownOpts): void {
     .action((projectId, _options, command) => run(contextOf(command), projectId, command.optsWithGlobals()));
 }
 
-export async function run(ctx: CliContext, projectId: string, options: SyncCommandOptions): Promise<void> {
+async function run(ctx: CliContext, projectId: string, options: SyncCommandOptions): Promise<void> {
   const statePath = resolve(ctx.cwd, options.state ?? `.specbound/sync-${projectId}.json`);
   const { syncComments } = await import('../../../sync/comments.js');
   const bugsmash = await bugsmashClient(ctx, options);
