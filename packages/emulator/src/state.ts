@@ -1,6 +1,7 @@
 // The state document: everything the emulator holds, as one JSON value. `--state <file>` stores it,
 // `GET/PUT /__emulator/state` read and replace it. Missing collections default to empty, so a provider
 // state can name only what it needs. README.md documents the format.
+import { fileTypeValues } from '@specbound/apps-script/schema';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { AppsScriptState } from './apps-script/model.ts';
 import type { BugsmashState } from './bugsmash/model.ts';
@@ -25,7 +26,7 @@ const obj = (required: string[], properties: Record<string, object>, extra = tru
 
 const file = obj(['name', 'type', 'source'], {
   name: str,
-  type: { enum: ['SERVER_JS', 'HTML', 'JSON'] },
+  type: { enum: fileTypeValues.filter((type) => type !== 'ENUM_TYPE_UNSPECIFIED') },
   source: str,
   createTime: { ...time, default: '1970-01-01T00:00:00.000Z' },
   updateTime: { ...time, default: '1970-01-01T00:00:00.000Z' },

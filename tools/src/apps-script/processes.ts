@@ -1,33 +1,19 @@
 // Executions: the project's processes (or the caller's across projects), filtered, newest first.
-import type { AppsScriptClient, components, Process } from '@specbound/apps-script';
+import type { AppsScriptClient, Process } from '@specbound/apps-script';
+import { processStatusValues, processTypeValues } from '@specbound/apps-script/schema';
 import { UsageError } from '../errors.js';
 
-type Schemas = components['schemas'];
+/** A spec enum's values less its `*_UNSPECIFIED` placeholder: the values a user may filter by. */
+function specified<T extends string>(values: readonly T[]): Exclude<T, `${string}_UNSPECIFIED`>[] {
+  return values.filter(
+    (value): value is Exclude<T, `${string}_UNSPECIFIED`> => !value.endsWith('_UNSPECIFIED'),
+  );
+}
 
-// The values a user may filter by (the spec's enums less their *_UNSPECIFIED value); `satisfies`
-// ties them to the generated types, so an enum the spec drops stops this compiling.
-export const PROCESS_STATUSES = [
-  'RUNNING',
-  'PAUSED',
-  'COMPLETED',
-  'CANCELED',
-  'FAILED',
-  'TIMED_OUT',
-  'UNKNOWN',
-  'DELAYED',
-  'EXECUTION_DISABLED',
-] as const satisfies readonly Schemas['ProcessStatus'][];
-export const PROCESS_TYPES = [
-  'ADD_ON',
-  'EXECUTION_API',
-  'TIME_DRIVEN',
-  'TRIGGER',
-  'WEBAPP',
-  'EDITOR',
-  'SIMPLE_TRIGGER',
-  'MENU',
-  'BATCH_TASK',
-] as const satisfies readonly Schemas['ProcessType'][];
+// Generated from the spec's enums (openapi-typescript --enum-values): a value the spec adds or drops
+// changes these lists with the next `generate`.
+export const PROCESS_STATUSES = specified(processStatusValues);
+export const PROCESS_TYPES = specified(processTypeValues);
 export type ProcessStatus = (typeof PROCESS_STATUSES)[number];
 export type ProcessType = (typeof PROCESS_TYPES)[number];
 
