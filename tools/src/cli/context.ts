@@ -82,10 +82,8 @@ export function createContext(options: ContextOptions): CliContext {
     globals.debug === true
       ? (event: LogEvent) => {
           const status = event.status ?? event.error ?? 'no response';
-          io.stderr.write(
-            io.redact(
-              `${io.styleErr('dim', '[debug]')} ${event.method} ${event.url} → ${status} (${Math.round(event.durationMs)} ms, attempt ${event.attempt})\n`,
-            ),
+          io.errText(
+            `${io.styleErr('dim', '[debug]')} ${event.method} ${event.url} → ${status} (${Math.round(event.durationMs)} ms, attempt ${event.attempt})\n`,
           );
         }
       : undefined;

@@ -34,8 +34,9 @@ export async function main(argv: readonly string[], runtime: Partial<CliRuntime>
     .configureHelp({ showGlobalOptions: true })
     .exitOverride()
     .configureOutput({
-      writeOut: (text) => io.stdout.write(text),
-      writeErr: (text) => io.stderr.write(text),
+      // Commander echoes what was typed (`unknown command '…'`): filtered like every other write.
+      writeOut: (text) => io.stdout.write(io.clean(text)),
+      writeErr: (text) => io.errText(text),
       outputError: (text, write) =>
         write(`${io.styleErr(['red', 'bold'], 'error:')} ${text.replace(/^error: /, '')}`),
     })

@@ -163,11 +163,12 @@ function networkHint(service: Service | undefined): string {
 /** Prints the error (redacted) and returns the exit code. `--debug` adds the stack and cause. */
 export function reportError(error: unknown, io: Io, debug: boolean, urls?: ServiceUrls): number {
   const reported = describeError(error, urls);
-  io.stderr.write(`${io.styleErr(['red', 'bold'], 'error:')} ${io.redact(reported.message)}\n`);
-  for (const line of reported.details) io.stderr.write(`${io.redact(line)}\n`);
+  // errText escapes control characters: an API's message or a script's stack is remote text.
+  io.errText(`${io.styleErr(['red', 'bold'], 'error:')} ${reported.message}\n`);
+  for (const line of reported.details) io.errText(`${line}\n`);
   if (reported.hint !== undefined) io.hint(`hint: ${reported.hint}`);
   if (debug && error instanceof Error && error.stack !== undefined) {
-    io.stderr.write(`${io.styleErr('dim', io.redact(error.stack))}\n`);
+    io.errText(`${io.styleErr('dim', error.stack)}\n`);
   }
   return reported.code;
 }
