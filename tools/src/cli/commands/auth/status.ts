@@ -41,11 +41,9 @@ export async function run(ctx: CliContext, flags: { offline?: true | undefined }
       ['expires', result.expiresAt && `${result.expiresAt} (${untilNow(result.expiresAt)})`],
       [
         'verified',
-        flags.offline
-          ? 'not checked (--offline)'
-          : result.verified
-            ? 'yes: Google issued or accepted a token'
-            : 'no',
+        result.verified
+          ? 'yes: Google accepted the token (tokeninfo)'
+          : `not verified${flags.offline ? ' (--offline)' : ': Google did not confirm the token (see the note)'}`,
       ],
     ];
     for (const [name, value] of rows) if (value !== undefined) ctx.io.line(`${name.padEnd(9)} ${value}`);
