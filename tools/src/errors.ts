@@ -57,6 +57,7 @@ export type ToolsErrorCode =
   | 'login-denied'
   | 'login-no-code'
   | 'login-paste-invalid'
+  | 'login-input-closed'
   | 'login-timeout'
   | 'login-cancelled'
   // Apps Script projects (tools/src/apps-script)

@@ -37,6 +37,8 @@ export const HINTS: Record<ToolsErrorCode, (details: Details) => string> = {
     'Run `specbound login` again (a code is good for one exchange and a few minutes).',
   'login-no-refresh-token': () =>
     'Remove specbound (or clasp) at https://myaccount.google.com/connections, then run `specbound login` again.',
+  'login-input-closed': () =>
+    'Run `specbound login --no-browser` in a terminal and paste the address there; in CI set SPECBOUND_GOOGLE_CREDENTIALS instead, or import a login with `specbound login --from-clasp`.',
   'login-port-busy': () => 'Pick another port with --port, or leave it out to use any free one.',
   'login-denied': () => 'Run `specbound login` again and allow access (the Apps Script scopes are needed).',
   'login-no-code': () => 'Run `specbound login` again.',

@@ -254,6 +254,16 @@ describe('specbound login (PKCE, loopback)', () => {
     expect((await run(['auth', 'status'])).code).toBe(4);
   });
 
+  it('--no-browser with stdin closed exits 2 at once, not after the timeout (issue #22, defect 11)', async () => {
+    // About the process's own stdin, so the bin runs (its stdin is ended at once).
+    const started = Date.now();
+    const result = await runBin(['login', '--no-browser', '--client-credentials', clientFile]);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain('the input ended without one');
+    expect(result.stderr).toContain('hint: Run `specbound login --no-browser` in a terminal');
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
   it('bad flags are usage errors (exit 2)', async () => {
     const web = join(home, 'web.json');
     await writeFile(web, '{"web":{"client_id":"a","client_secret":"b"}}');
