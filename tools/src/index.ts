@@ -24,7 +24,9 @@ export {
   isHeadDeployment,
   listDeployments,
   listVersions,
+  type UndeployAllResult,
   undeploy,
+  undeployAll,
 } from './apps-script/deploy.js';
 export {
   type FileExtensions,
