@@ -122,6 +122,7 @@ export {
   type StoredLogin,
 } from './auth/index.js';
 export {
+  type CommentOutcome,
   type ListCommentsOptions,
   listComments,
   PRIORITIES,
