@@ -1,6 +1,7 @@
 // `specbound gas processes`: the project's executions (or the caller's, with --user), newest first.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { type CliContext, contextOf } from '../../context.js';
+import { examples } from '../../examples.js';
 import { collect, parsePositiveInt } from '../../parse.js';
 import { SCRIPT_ID } from './options.js';
 import { shortTime } from './render.js';
@@ -26,6 +27,14 @@ export function define(gas: CommandUnknownOpts): void {
     .option('--limit <n>', 'at most N (default 50)', parsePositiveInt('--limit'))
     .option('--all', 'every matching process (all pages)')
     .option(...SCRIPT_ID)
+    .addHelpText(
+      'after',
+      examples(
+        ['specbound gas processes --status failed --since 1h', 'failures of the last hour'],
+        ['specbound gas processes --function main --limit 5', 'the last five runs of main'],
+        ['specbound gas processes --user --all', "every project's, all pages"],
+      ),
+    )
     .action((options, command) => run(contextOf(command), options));
 }
 

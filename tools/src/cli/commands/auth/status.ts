@@ -3,6 +3,7 @@ import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { shortScope } from '../../../auth/scopes.js';
 import type { AuthStatus } from '../../../auth/status.js';
 import { type CliContext, contextOf } from '../../context.js';
+import { examples } from '../../examples.js';
 
 const SOURCES: Record<AuthStatus['source'], string> = {
   'env-token': 'access token from SPECBOUND_GOOGLE_TOKEN',
@@ -18,6 +19,13 @@ export function define(auth: CommandUnknownOpts): void {
       'which credentials the commands use (env token, credentials JSON, stored login), for whom, which scopes, until when; never the token',
     )
     .option('--offline', 'do not contact Google: report the configuration only')
+    .addHelpText(
+      'after',
+      examples(
+        ['specbound auth status', 'which credentials, for whom, verified or not'],
+        ['specbound auth status --offline --json', 'without asking Google, as JSON'],
+      ),
+    )
     .action((options, command) => run(contextOf(command), options));
 }
 

@@ -1,5 +1,6 @@
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { contextOf } from '../../context.js';
+import { examples } from '../../examples.js';
 import { parsePort } from '../../parse.js';
 
 export function register(program: CommandUnknownOpts): void {
@@ -14,6 +15,13 @@ export function register(program: CommandUnknownOpts): void {
     .option(
       '--print-env',
       "print the two lines that send clasp's or a googleapis script's requests to the emulator on --port (8787 when not given), and exit",
+    )
+    .addHelpText(
+      'after',
+      examples(
+        ['specbound emulator --port 8787 --seed', 'the emulator with demo data'],
+        ['specbound emulator --print-env --port 8787', "the lines that send clasp's requests to it"],
+      ),
     )
     .action(async (options, command) => {
       const { emulator } = await import('./emulator.js');

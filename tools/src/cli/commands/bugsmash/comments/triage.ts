@@ -4,6 +4,7 @@ import type { Priority } from '../../../../bugsmash/comments.js';
 import type { TriagePrompter } from '../../../../bugsmash/triage.js';
 import { UsageError } from '../../../../errors.js';
 import { type CliContext, contextOf } from '../../../context.js';
+import { examples } from '../../../examples.js';
 import { type AuthOptions, bugsmashClient } from '../client.js';
 import { PRIORITIES } from '../options.js';
 
@@ -12,6 +13,13 @@ export function define(comments: CommandUnknownOpts): void {
     .command('triage')
     .argument('<projectId>')
     .description('go through active comments one at a time: resolve, set priority, reply, skip, quit')
+    .addHelpText(
+      'after',
+      examples(
+        ['specbound bs comments triage 81d3', 'go through the active comments one by one'],
+        ['specbound bs comments ls 81d3', '(not on a terminal) list them instead'],
+      ),
+    )
     .action((projectId, _options, command) => run(contextOf(command), projectId, command.optsWithGlobals()));
 }
 
