@@ -262,6 +262,10 @@ describe('specbound login (PKCE, loopback)', () => {
     expect(result.stderr).toContain('the input ended without one');
     expect(result.stderr).toContain('hint: Run `specbound login --no-browser` in a terminal');
     expect(Date.now() - started).toBeLessThan(10_000);
+    // clasp's spelling: `gas login --no-localhost --creds`.
+    const clasp = await runBin(['gas', 'login', '--no-localhost', '--creds', clientFile]);
+    expect(clasp.code, clasp.stderr).toBe(2);
+    expect(clasp.stderr).toContain('the input ended without one');
   });
 
   it('bad flags are usage errors (exit 2)', async () => {
