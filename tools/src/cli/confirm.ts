@@ -2,6 +2,7 @@
 // script must say it means it; a closed or piped stdin never counts as yes).
 import { UsageError } from '../errors.js';
 import type { CliContext } from './context.js';
+import { escapeControl } from './terminal.js';
 
 export const YES = ['-y, --yes', 'do not ask for confirmation (needed when not on a terminal)'] as const;
 
@@ -19,8 +20,9 @@ export async function confirmDestructive(
     });
   }
   const clack = await import('@clack/prompts');
+  // The question names ids the user typed: escaped, as Io escapes everything it prints.
   const answer = await clack.confirm({
-    message: `${what[0]?.toUpperCase()}${what.slice(1)}?`,
+    message: escapeControl(`${what[0]?.toUpperCase()}${what.slice(1)}?`),
     initialValue: false,
   });
   if (clack.isCancel(answer) || answer !== true) {

@@ -2,6 +2,7 @@
 // escapes control characters; only the CLI's own colours stay escape sequences.
 import { describe, expect, it } from 'vitest';
 import { renderPulled } from '../../src/cli/commands/apps-script/render.js';
+import { triageCard } from '../../src/cli/commands/bugsmash/comments/triage.js';
 import { Io } from '../../src/cli/output.js';
 import { escapeControl } from '../../src/cli/terminal.js';
 
@@ -77,5 +78,16 @@ describe('terminal safety', () => {
     );
     expect(t.all()).not.toMatch(UNSAFE);
     expect(t.stdout.text()).toContain('Code\\x1b]0;pwned\\x07');
+  });
+
+  it("the triage card (written by the prompts, not Io) escapes the reviewer's text and name", () => {
+    const card = triageCard({
+      comment: `Looks good${CLIPBOARD}`,
+      comment_by_name: `Eve${FAKE_LINE}`,
+      created_at: '2026-01-01',
+      priority: 'P1',
+    });
+    expect(card).not.toMatch(UNSAFE);
+    expect(card).toContain('Looks good\\x1b]52;');
   });
 });
