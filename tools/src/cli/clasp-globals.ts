@@ -8,7 +8,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import type { GlobalOptions } from './globals.js';
 
-export interface Applied {
+interface Applied {
   globals: GlobalOptions;
   env: Record<string, string | undefined>;
   cwd: string;

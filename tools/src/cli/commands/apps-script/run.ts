@@ -7,7 +7,7 @@ import { type CliContext, contextOf } from '../../context.js';
 import { withExamples } from '../../examples.js';
 import { SCRIPT_ID } from './options.js';
 
-export interface RunFlags {
+interface RunFlags {
   params?: string | undefined;
   devMode?: true | undefined;
   nondev?: true | undefined;
@@ -67,7 +67,7 @@ export async function run(ctx: CliContext, functionName: string, options: RunFla
 }
 
 /** Which code ran: a deployment and its version, or dev mode (the latest pushed code). */
-export function ranLine(result: RunResult, scriptId: string): string {
+function ranLine(result: RunResult, scriptId: string): string {
   if (result.devMode)
     return `Ran ${result.functionName} in dev mode (the latest pushed code of ${scriptId}).`;
   const version = result.versionNumber === undefined ? '' : ` (version ${result.versionNumber})`;
