@@ -87,6 +87,7 @@ export {
   type AuthStatusOptions,
   authStatus,
   type ClaspLogin,
+  claspCredentialsJson,
   claspFile,
   configDir,
   DEFAULT_OAUTH_CLIENT,

@@ -1,7 +1,8 @@
 // clasp's global options, given their clasp meaning in specbound's terms before a command runs:
 // -P/--project picks the project folder, -u/--user is a named login (a --profile), --adc uses
-// Application Default Credentials. Where specbound has no equivalent yet (-A, an -I file other than
-// the project's own .claspignore) the option is refused with what to do instead, never ignored.
+// Application Default Credentials. Where specbound has no equivalent yet (an -I file other than
+// the project's own .claspignore) the option is refused with what to do instead, never ignored;
+// -A reads the credentials of a clasp file (googleEnv, when a command needs them).
 import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -17,13 +18,9 @@ interface Applied {
 export function applyClaspGlobals(applied: Applied): Applied {
   const { globals } = applied;
   let { env, cwd } = applied;
-  if (globals.auth !== undefined) {
-    throw new UsageError('-A/--auth (a clasp credentials file) is not supported yet.', {
-      hint: `Import it once: \`specbound login --from-clasp --clasprc ${globals.auth} --profile <name>\`, then pass --profile <name>.`,
-    });
-  }
   let profile = globals.profile;
-  if (typeof globals.user === 'string') {
+  // With -A, -u names the user in that file (as in clasp); otherwise a stored login.
+  if (typeof globals.user === 'string' && globals.auth === undefined) {
     if (profile !== undefined && profile !== globals.user) {
       throw new UsageError(`--user ${globals.user} and --profile ${profile} name two logins; pass one.`);
     }
@@ -34,7 +31,26 @@ export function applyClaspGlobals(applied: Applied): Applied {
   if (globals.adc === true && (env.GOOGLE_APPLICATION_CREDENTIALS ?? '') === '') {
     env = { ...env, GOOGLE_APPLICATION_CREDENTIALS: gcloudAdcFile(env) };
   }
-  return { globals: { ...globals, profile }, env, cwd };
+  const auth = globals.auth === undefined ? undefined : resolve(applied.cwd, globals.auth);
+  return { globals: { ...globals, profile, auth }, env, cwd };
+}
+
+/**
+ * -A: the Google credentials come from that clasp file (its -u user), ahead of every other source,
+ * as clasp reads only the file it is given. Loaded only when a command needs credentials.
+ */
+export async function googleEnv(
+  globals: GlobalOptions,
+  env: Record<string, string | undefined>,
+): Promise<Record<string, string | undefined>> {
+  if (globals.auth === undefined) return env;
+  const { claspCredentialsJson } = await import('../auth/clasp.js');
+  const user = typeof globals.user === 'string' ? globals.user : 'default';
+  return {
+    ...env,
+    SPECBOUND_GOOGLE_TOKEN: undefined,
+    SPECBOUND_GOOGLE_CREDENTIALS: await claspCredentialsJson(globals.auth, user),
+  };
 }
 
 function isDirectory(path: string): boolean | undefined {

@@ -3,7 +3,7 @@
 import type { AppsScriptClient } from '@specbound/apps-script';
 import type { LogEvent } from '@specbound/http';
 import { UsageError } from '../errors.js';
-import { applyClaspGlobals } from './clasp-globals.js';
+import { applyClaspGlobals, googleEnv } from './clasp-globals.js';
 import { BUGSMASH_URL, type GlobalOptions, GOOGLE_APPS_SCRIPT_URL } from './globals.js';
 import { Io, type OutStream } from './output.js';
 import type { ServiceUrls } from './report.js';
@@ -106,7 +106,7 @@ export function createContext(options: ContextOptions): CliContext {
         // is loaded only when a source needs a refresh or a delegation grant.
         const { resolveGoogleAuth } = await import('../auth/resolve.js');
         const google = await resolveGoogleAuth({
-          env,
+          env: await googleEnv(globals, env),
           profile: globals.profile,
           impersonate: globals.impersonate,
           onWarning: (message) => io.warn(message),

@@ -55,11 +55,11 @@ export function addGlobalOptions(program: Command) {
     .option('-I, --ignore <path>', "clasp's: the project's .claspignore (another file is not supported yet)")
     .option(
       '-u, --user [name]',
-      "clasp's named login: the same as --profile <name>; alone, with `gas processes`: every project's processes",
+      "clasp's named login: --profile <name> (with -A, that user of the file); alone, on `gas processes`: every project's",
     )
     .option(
       '-A, --auth <file>',
-      "clasp's credentials file (not supported yet: import it with `login --from-clasp`)",
+      "clasp's credentials file (.clasprc.json, or its folder): use its login (-u NAME: that user of it)",
     )
     .option('--adc', "use Application Default Credentials (GOOGLE_APPLICATION_CREDENTIALS or gcloud's file)")
     .option('--allow-symlinks', "clasp's: accepted; specbound's file rules decide about symlinks");

@@ -1,10 +1,10 @@
 // clasp's global options in specbound's terms (issue #22, defect 9): -P picks the project folder,
-// -u is a named login, --adc uses Application Default Credentials; -A and another -I file are refused
-// with what to do, never silently ignored.
+// -u is a named login, --adc uses Application Default Credentials, -A reads a clasp credentials file;
+// an -I file other than the project's is refused with what to do, never silently ignored.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyClaspGlobals } from '../../src/cli/clasp-globals.js';
+import { applyClaspGlobals, googleEnv } from '../../src/cli/clasp-globals.js';
 import { UsageError } from '../../src/index.js';
 import { tempDir } from './fake.js';
 
@@ -55,15 +55,27 @@ describe("clasp's global options", () => {
     ).toBe('/k.json');
   });
 
-  it('-A is refused with the way to import that file', () => {
-    const error = (() => {
-      try {
-        apply({ auth: '/x/.clasprc.json' });
-      } catch (e) {
-        return e as UsageError;
-      }
-    })();
-    expect(error).toBeInstanceOf(UsageError);
-    expect(error?.hint).toContain('login --from-clasp --clasprc /x/.clasprc.json');
+  it("-A reads that clasp file's login (-u: which user of it), ahead of an env token; nothing stored", async () => {
+    const rc = join(dir, 'ci.clasprc.json');
+    const token = (refresh: string) => ({
+      type: 'authorized_user',
+      client_id: 'cid.apps.googleusercontent.com',
+      client_secret: 'csecret',
+      refresh_token: refresh,
+    });
+    await writeFile(rc, JSON.stringify({ tokens: { default: token('1//default'), ci: token('1//ci') } }));
+    const applied = apply({ auth: 'ci.clasprc.json', user: 'ci' }, { SPECBOUND_GOOGLE_TOKEN: 'ya29.env' });
+    expect(applied.globals.profile).toBeUndefined(); // with -A, -u names the file's user
+    const env = await googleEnv(applied.globals, applied.env);
+    expect(env.SPECBOUND_GOOGLE_TOKEN).toBeUndefined();
+    expect(JSON.parse(env.SPECBOUND_GOOGLE_CREDENTIALS ?? '')).toEqual(token('1//ci'));
+    const byFolder = apply({ auth: '.' });
+    await writeFile(join(dir, '.clasprc.json'), JSON.stringify({ tokens: { default: token('1//d') } }));
+    expect(
+      JSON.parse((await googleEnv(byFolder.globals, {})).SPECBOUND_GOOGLE_CREDENTIALS ?? '').refresh_token,
+    ).toBe('1//d');
+    await expect(googleEnv(apply({ auth: 'missing.json' }).globals, {})).rejects.toMatchObject({
+      code: 'clasp-login-unreadable',
+    });
   });
 });

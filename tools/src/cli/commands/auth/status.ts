@@ -2,6 +2,7 @@
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { shortScope } from '../../../auth/scopes.js';
 import type { AuthStatus } from '../../../auth/status.js';
+import { googleEnv } from '../../clasp-globals.js';
 import { type CliContext, contextOf } from '../../context.js';
 import { examples } from '../../examples.js';
 
@@ -32,7 +33,7 @@ export function define(auth: CommandUnknownOpts): void {
 export async function run(ctx: CliContext, flags: { offline?: true | undefined }): Promise<void> {
   const { authStatus } = await import('../../../auth/status.js');
   const result = await authStatus({
-    env: ctx.env,
+    env: await googleEnv(ctx.globals, ctx.env),
     profile: ctx.globals.profile,
     impersonate: ctx.globals.impersonate,
     offline: flags.offline,
