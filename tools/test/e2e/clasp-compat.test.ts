@@ -115,6 +115,19 @@ describe('undeploy --all', () => {
     expect(done.json<{ deleted: string[] }>().deleted).toHaveLength(before.length - 1);
     expect(await deploymentIds()).toHaveLength(1); // HEAD
   });
+
+  it('without an id, deletes the only deployment, as clasp does; with none or several, says so', async () => {
+    expect((await gas(['undeploy'])).stderr).toContain('has no deployment to delete');
+    const one = (await gas(['create-deployment', '--json'])).json<Deployed>();
+    const two = (await gas(['create-deployment', '--json'])).json<Deployed>();
+    const several = await gas(['undeploy']);
+    expect(several.code).toBe(2);
+    expect(several.stderr).toContain(`${one.deploymentId}, ${two.deploymentId}`);
+    expect((await gas(['undeploy', two.deploymentId])).code).toBe(0);
+    const only = await gas(['undeploy', '--json']);
+    expect(only.code, only.stderr).toBe(0);
+    expect(only.json()).toEqual({ deploymentId: one.deploymentId });
+  });
 });
 
 describe("clasp's other names and flags", () => {

@@ -18,7 +18,7 @@ export function define(gas: CommandUnknownOpts): void {
     .command('undeploy')
     .alias('delete-deployment')
     .description('delete a deployment, or every deployment but HEAD with --all')
-    .argument('[deploymentId]', 'the deployment to delete')
+    .argument('[deploymentId]', 'the deployment to delete (default: the only one there is, as in clasp)')
     .option('-a, --all', 'delete every deployment except HEAD (the development one)')
     .option(...YES)
     .option(...SCRIPT_ID);
@@ -34,7 +34,7 @@ export async function run(
   deploymentId: string | undefined,
   options: UndeployFlags,
 ): Promise<void> {
-  if ((deploymentId === undefined) === (options.all === undefined)) {
+  if (deploymentId !== undefined && options.all !== undefined) {
     throw new UsageError('Name one deployment, or pass --all (not both).', {
       hint: 'List them with `specbound gas deployments`.',
     });
@@ -43,8 +43,9 @@ export async function run(
   const { undeploy, undeployAll } = await import('../../../apps-script/deploy.js');
   const scriptId = await resolveScriptId(ctx.cwd, options.scriptId);
   const dir = options.scriptId === undefined ? ctx.cwd : undefined;
-  if (deploymentId !== undefined) {
-    const result = await undeploy(await ctx.appsScript(), { scriptId, deploymentId, dir });
+  if (options.all === undefined) {
+    const target = deploymentId ?? (await onlyDeployment(ctx, scriptId));
+    const result = await undeploy(await ctx.appsScript(), { scriptId, deploymentId: target, dir });
     ctx.io.result(result, () => ctx.io.line(`Deleted deployment ${result.deploymentId}`));
     return;
   }
@@ -62,4 +63,20 @@ export async function run(
       `${result.failed.length} of ${result.deleted.length + result.failed.length} deployments were not deleted (each is listed above).`,
     );
   }
+}
+
+/** No id: as clasp, the project's only deployment (HEAD aside); with several, which one is asked. */
+async function onlyDeployment(ctx: CliContext, scriptId: string): Promise<string> {
+  const { isHeadDeployment, listDeployments } = await import('../../../apps-script/deploy.js');
+  const ids = (await listDeployments(await ctx.appsScript(), { scriptId }))
+    .filter((d) => !isHeadDeployment(d))
+    .flatMap((d) => (d.deploymentId === undefined ? [] : [d.deploymentId]));
+  const [only] = ids;
+  if (only !== undefined && ids.length === 1) return only;
+  throw new UsageError(
+    ids.length === 0
+      ? `Script ${scriptId} has no deployment to delete (HEAD cannot be).`
+      : `Script ${scriptId} has ${ids.length} deployments: ${ids.join(', ')}; name one.`,
+    { hint: 'Pass the deployment id, or --all for every one but HEAD.' },
+  );
 }
