@@ -24,7 +24,9 @@ export {
   isHeadDeployment,
   listDeployments,
   listVersions,
+  type UndeployAllResult,
   undeploy,
+  undeployAll,
 } from './apps-script/deploy.js';
 export {
   type FileExtensions,
@@ -85,6 +87,7 @@ export {
   type AuthStatusOptions,
   authStatus,
   type ClaspLogin,
+  claspCredentialsJson,
   claspFile,
   configDir,
   DEFAULT_OAUTH_CLIENT,
@@ -120,6 +123,7 @@ export {
   type StoredLogin,
 } from './auth/index.js';
 export {
+  type CommentOutcome,
   type ListCommentsOptions,
   listComments,
   PRIORITIES,

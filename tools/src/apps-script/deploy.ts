@@ -39,14 +39,17 @@ export function isHeadDeployment(deployment: Deployment): boolean {
 
 export interface DeployOptions {
   scriptId: string;
-  /** Update this deployment. */
+  /** Update this deployment (it must exist: checked before a version is created). */
   deploymentId?: string | undefined;
+  /** Create a new deployment even when one exists (a staging next to production). */
+  newDeployment?: boolean | undefined;
   /** Deploy this version; by default a new version is created from the current content. */
   versionNumber?: number | undefined;
   description?: string | undefined;
   /**
    * A project directory: its recorded deployment (state file, or `deploymentId` in `.clasp.json`) is
-   * updated when no `deploymentId` is given, and the deployment used is recorded for next time.
+   * updated when no `deploymentId` is given, and the deployment used is recorded for next time (a new
+   * deployment made with `newDeployment` only when none was recorded, so it never replaces production).
    */
   dir?: string | undefined;
 }
@@ -66,7 +69,8 @@ export interface DeployResult {
 /**
  * Deploys a version. The deployment updated is, in order: `deploymentId`; the one recorded for the
  * project directory; the project's only versioned deployment. A deployment is created only when
- * there is none; with several and none named or recorded, it asks which (a `UsageError`).
+ * there is none or `newDeployment` asks for one; with several and none named or recorded, it asks
+ * which (a `UsageError`).
  */
 export async function deploy(client: AppsScriptClient, options: DeployOptions): Promise<DeployResult> {
   const project = options.dir === undefined ? undefined : await loadProject(options.dir);
@@ -74,38 +78,8 @@ export async function deploy(client: AppsScriptClient, options: DeployOptions): 
     throw new UsageError(`The project directory belongs to ${project.scriptId}, not ${options.scriptId}.`);
   }
   const recorded = project?.state.deploymentId ?? project?.config.deploymentId;
-  let target = options.deploymentId ?? recorded;
-  if (target === undefined) {
-    const versioned = (await listDeployments(client, { scriptId: options.scriptId })).filter(
-      (d) => !isHeadDeployment(d),
-    );
-    if (versioned.length > 1) {
-      throw new UsageError(
-        `The project has ${versioned.length} deployments and none is recorded for this directory: ${versioned
-          .map((d) => d.deploymentId)
-          .join(', ')}.`,
-        { code: 'deployment-ambiguous', details: { scriptId: options.scriptId } },
-      );
-    }
-    target = versioned[0]?.deploymentId;
-  }
-
-  let versionNumber = options.versionNumber;
-  let versionCreated = false;
-  if (versionNumber === undefined) {
-    const version = await createVersion(client, {
-      scriptId: options.scriptId,
-      description: options.description,
-    });
-    if (version.versionNumber === undefined) {
-      throw new ToolsError('The service created a version but did not return its number.', {
-        code: 'version-without-number',
-        details: { scriptId: options.scriptId },
-      });
-    }
-    versionNumber = version.versionNumber;
-    versionCreated = true;
-  }
+  const target = await deploymentToUpdate(client, options, recorded);
+  const { versionNumber, versionCreated } = await versionToDeploy(client, options);
   const deploymentConfig = {
     scriptId: options.scriptId,
     versionNumber,
@@ -124,8 +98,7 @@ export async function deploy(client: AppsScriptClient, options: DeployOptions): 
       });
     } catch (error) {
       // A recorded deployment that was deleted since: make a new one. A named one must exist.
-      const gone = error instanceof Error && 'status' in error && error.status === 404;
-      if (!gone || options.deploymentId !== undefined) throw error;
+      if (!isNotFound(error) || options.deploymentId !== undefined) throw error;
     }
   }
   if (deployment === undefined) {
@@ -139,7 +112,8 @@ export async function deploy(client: AppsScriptClient, options: DeployOptions): 
       details: { scriptId: options.scriptId },
     });
   }
-  if (project !== undefined && project.state.deploymentId !== deploymentId) {
+  const record = options.newDeployment !== true || project?.state.deploymentId === undefined;
+  if (project !== undefined && record && project.state.deploymentId !== deploymentId) {
     await writeState(project.root, { ...project.state, deploymentId });
   }
   return {
@@ -150,6 +124,75 @@ export async function deploy(client: AppsScriptClient, options: DeployOptions): 
     action,
     webAppUrl: deployment.entryPoints?.find((e) => e.entryPointType === 'WEB_APP')?.webApp?.url,
   };
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof Error && 'status' in error && error.status === 404;
+}
+
+/** The deployment a deploy updates (undefined: create one); a named one is checked to exist first. */
+async function deploymentToUpdate(
+  client: AppsScriptClient,
+  options: DeployOptions,
+  recorded: string | undefined,
+): Promise<string | undefined> {
+  if (options.deploymentId !== undefined && options.newDeployment === true) {
+    throw new UsageError('A new deployment cannot also update an existing one.', {
+      code: 'deployment-new-and-named',
+      details: { deploymentId: options.deploymentId },
+    });
+  }
+  if (options.newDeployment === true) return undefined;
+  if (options.deploymentId !== undefined) {
+    await requireDeployment(client, options.scriptId, options.deploymentId);
+    return options.deploymentId;
+  }
+  if (recorded !== undefined) return recorded;
+  const versioned = (await listDeployments(client, { scriptId: options.scriptId })).filter(
+    (d) => !isHeadDeployment(d),
+  );
+  if (versioned.length > 1) {
+    throw new UsageError(
+      `The project has ${versioned.length} deployments and none is recorded for this directory: ${versioned
+        .map((d) => d.deploymentId)
+        .join(', ')}.`,
+      { code: 'deployment-ambiguous', details: { scriptId: options.scriptId } },
+    );
+  }
+  return versioned[0]?.deploymentId;
+}
+
+/** Throws `deployment-not-found` (naming it) when the project has no such deployment. */
+async function requireDeployment(client: AppsScriptClient, scriptId: string, deploymentId: string) {
+  try {
+    await client.projects.deployments.get({ scriptId, deploymentId });
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    throw new ToolsError(`Deployment ${deploymentId} does not exist in script ${scriptId}.`, {
+      code: 'deployment-not-found',
+      details: { scriptId, deploymentId },
+      cause: error,
+    });
+  }
+}
+
+async function versionToDeploy(
+  client: AppsScriptClient,
+  options: DeployOptions,
+): Promise<{ versionNumber: number; versionCreated: boolean }> {
+  if (options.versionNumber !== undefined)
+    return { versionNumber: options.versionNumber, versionCreated: false };
+  const version = await createVersion(client, {
+    scriptId: options.scriptId,
+    description: options.description,
+  });
+  if (version.versionNumber === undefined) {
+    throw new ToolsError('The service created a version but did not return its number.', {
+      code: 'version-without-number',
+      details: { scriptId: options.scriptId },
+    });
+  }
+  return { versionNumber: version.versionNumber, versionCreated: true };
 }
 
 /** Deletes a deployment; when it is the one recorded for `dir`, the record is cleared. */
@@ -169,4 +212,34 @@ export async function undeploy(
     }
   }
   return { deploymentId: options.deploymentId };
+}
+
+export interface UndeployAllResult {
+  /** Deleted, in the order tried. */
+  deleted: string[];
+  /** Not deleted, with what the service said; the others were still tried. */
+  failed: { deploymentId: string; message: string }[];
+}
+
+/**
+ * Deletes every versioned deployment (HEAD, the development deployment, cannot be deleted). Goes on
+ * past a failure and reports each one; the record of `dir` is cleared when its deployment went.
+ */
+export async function undeployAll(
+  client: AppsScriptClient,
+  options: { scriptId: string; dir?: string | undefined },
+): Promise<UndeployAllResult> {
+  const ids = (await listDeployments(client, { scriptId: options.scriptId }))
+    .filter((d) => !isHeadDeployment(d))
+    .flatMap((d) => (d.deploymentId === undefined ? [] : [d.deploymentId]));
+  const result: UndeployAllResult = { deleted: [], failed: [] };
+  for (const deploymentId of ids) {
+    try {
+      await undeploy(client, { scriptId: options.scriptId, deploymentId, dir: options.dir });
+      result.deleted.push(deploymentId);
+    } catch (error) {
+      result.failed.push({ deploymentId, message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return result;
 }

@@ -2,7 +2,7 @@
 // each format clasp has written: 3.x `{ tokens: { <user>: { client_id, client_secret, refresh_token, … } } }`,
 // 2.x `{ token: {…}, oauth2ClientSettings: { clientId, clientSecret } }`, and the oldest global
 // `{ access_token, refresh_token, … }` (clasp's own client). No network: `auth status` checks it.
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { AuthRequiredError } from '../errors.js';
@@ -123,6 +123,34 @@ export interface ImportClaspResult {
 }
 
 /** Copies clasp's login into a specbound profile (the file stays as it is; clasp keeps working). */
+/**
+ * clasp's `-A <file>`: one user's login of a clasp credentials file (a folder means its
+ * `.clasprc.json`) as authorized_user credentials JSON, what SPECBOUND_GOOGLE_CREDENTIALS holds.
+ * Nothing is stored.
+ */
+export async function claspCredentialsJson(path: string, user = 'default'): Promise<string> {
+  const file = (await stat(path).catch(() => undefined))?.isDirectory() === true ? claspFile(path) : path;
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new AuthRequiredError(
+      `Cannot read clasp's login ${file} (${(error as NodeJS.ErrnoException).code}).`,
+      {
+        code: 'clasp-login-unreadable',
+        details: { file },
+      },
+    );
+  }
+  const login = parseClasprc(text, file, user);
+  return JSON.stringify({
+    type: 'authorized_user',
+    client_id: login.clientId,
+    client_secret: login.clientSecret,
+    refresh_token: login.refreshToken,
+  });
+}
+
 export async function importClaspLogin(options: ImportClaspOptions = {}): Promise<ImportClaspResult> {
   const profile = checkProfile(options.profile ?? DEFAULT_PROFILE);
   const from = options.file ?? claspFile(homeDir(options.env ?? process.env));

@@ -2,6 +2,7 @@
 
 export {
   type ClaspLogin,
+  claspCredentialsJson,
   claspFile,
   type ImportClaspOptions,
   type ImportClaspResult,

@@ -322,6 +322,15 @@ function readPasted(input: NodeJS.ReadableStream, state: string, receiver: Recei
       if (/^[\w/.-]+$/.test(line)) receiver.settle({ code: line });
       else reject(pasteError('the pasted line is neither the redirect address nor a code.'));
     });
+    // Input that ends before a code (stdin closed, /dev/null, an empty pipe) can never give one:
+    // fail now rather than wait for the timeout. After a code, the race is already won.
+    lines.on('close', () =>
+      reject(
+        new UsageError('Sign-in needs the redirect address or code, but the input ended without one.', {
+          code: 'login-input-closed',
+        }),
+      ),
+    );
   });
   pasted.catch(() => {});
   return pasted;

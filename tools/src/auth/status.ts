@@ -12,7 +12,10 @@ export interface AuthStatusOptions extends ResolveGoogleAuthOptions {
 }
 
 export interface AuthStatus extends GoogleAuthDescription {
-  /** Whether a token was obtained and (where tokeninfo answered) checked. */
+  /**
+   * Whether Google's tokeninfo accepted the token. False when it was not asked (offline), refused the
+   * token or did not answer: an env token is only a string until Google has seen it.
+   */
   verified: boolean;
   /** ISO time the current access token expires, when known. */
   expiresAt?: string | undefined;
@@ -41,15 +44,14 @@ export async function authStatus(options: AuthStatusOptions = {}): Promise<AuthS
   }
   if (options.offline !== true) {
     const token = await google.auth();
-    status.verified = true;
     const expiry = google.expiryDate();
     if (expiry !== undefined) status.expiresAt = new Date(expiry).toISOString();
     const endpoints = resolveEndpoints(env, options.endpoints);
     const info = await tokenInfo(token, endpoints, options.fetch ?? fetch);
     if ('note' in info) {
       status.notes.push(info.note);
-      if (info.invalid) status.verified = false;
     } else {
+      status.verified = true;
       status.scopes = info.scopes;
       if (info.email !== undefined) status.account ??= info.email;
       if (info.expiresAt !== undefined) status.expiresAt = info.expiresAt;

@@ -44,17 +44,29 @@ export function keep(
   return true;
 }
 
-/** Sets the status of each comment, one request each, in order; returns the updated comments. */
+/** What happened to one comment of a batch: the updated comment, or why it was not updated. */
+export type CommentOutcome =
+  | { commentId: string; comment: Comment; error?: undefined }
+  | { commentId: string; comment?: undefined; error: Error };
+
+/**
+ * Sets the status of each comment, one request each, in order. A failure does not stop the batch:
+ * every id gets its outcome, so a caller can say which succeeded and which did not.
+ */
 export async function setCommentsStatus(
   client: BugSmash,
   commentIds: readonly string[],
   status: 'Active' | 'Resolved',
-): Promise<Comment[]> {
-  const updated: Comment[] = [];
+): Promise<CommentOutcome[]> {
+  const outcomes: CommentOutcome[] = [];
   for (const commentId of commentIds) {
-    updated.push(await client.comments.update({ commentId, status }));
+    try {
+      outcomes.push({ commentId, comment: await client.comments.update({ commentId, status }) });
+    } catch (error) {
+      outcomes.push({ commentId, error: error instanceof Error ? error : new Error(String(error)) });
+    }
   }
-  return updated;
+  return outcomes;
 }
 
 export interface CommentChanges {

@@ -3,6 +3,7 @@
 import type { AppsScriptClient } from '@specbound/apps-script';
 import type { LogEvent } from '@specbound/http';
 import { UsageError } from '../errors.js';
+import { applyClaspGlobals, googleEnv } from './clasp-globals.js';
 import { BUGSMASH_URL, type GlobalOptions, GOOGLE_APPS_SCRIPT_URL } from './globals.js';
 import { Io, type OutStream } from './output.js';
 import type { ServiceUrls } from './report.js';
@@ -82,10 +83,8 @@ function createContext(options: ContextOptions): CliContext {
     globals.debug === true
       ? (event: LogEvent) => {
           const status = event.status ?? event.error ?? 'no response';
-          io.stderr.write(
-            io.redact(
-              `${io.styleErr('dim', '[debug]')} ${event.method} ${event.url} → ${status} (${Math.round(event.durationMs)} ms, attempt ${event.attempt})\n`,
-            ),
+          io.errText(
+            `${io.styleErr('dim', '[debug]')} ${event.method} ${event.url} → ${status} (${Math.round(event.durationMs)} ms, attempt ${event.attempt})\n`,
           );
         }
       : undefined;
@@ -107,7 +106,7 @@ function createContext(options: ContextOptions): CliContext {
         // is loaded only when a source needs a refresh or a delegation grant.
         const { resolveGoogleAuth } = await import('../auth/resolve.js');
         const google = await resolveGoogleAuth({
-          env,
+          env: await googleEnv(globals, env),
           profile: globals.profile,
           impersonate: globals.impersonate,
           onWarning: (message) => io.warn(message),
@@ -156,8 +155,18 @@ export function setRuntime(program: object, runtime: CliRuntime): void {
 }
 
 interface CommandLike {
+  name(): string;
+  opts(): object;
   optsWithGlobals(): object;
   readonly parent?: CommandLike | null;
+}
+
+/** clasp's -P/--project, an option of the `gas` group only (a bs command's --project is its own). */
+function claspProject(command: CommandLike): string | undefined {
+  for (let at: CommandLike | null | undefined = command.parent; at; at = at.parent) {
+    if (at.name() === 'apps-script') return (at.opts() as { project?: string }).project;
+  }
+  return undefined;
 }
 
 // The base URLs each run's command used, keyed by its root command: how main.ts tells which service
@@ -174,10 +183,15 @@ export function contextOf(command: CommandLike): CliContext {
   let root = command;
   while (root.parent) root = root.parent;
   const runtime = runtimes.get(root) ?? processRuntime();
-  const ctx = createContext({
-    globals: command.optsWithGlobals() as GlobalOptions,
+  const { globals, env, cwd } = applyClaspGlobals({
+    globals: { ...(command.optsWithGlobals() as GlobalOptions), project: claspProject(command) },
     env: runtime.env,
     cwd: runtime.cwd,
+  });
+  const ctx = createContext({
+    globals,
+    env,
+    cwd,
     streams: { stdout: runtime.stdout, stderr: runtime.stderr },
     signal: runtime.signal,
   });

@@ -12,7 +12,25 @@ export const GLOBAL_VALUE_OPTIONS: ReadonlySet<string> = new Set([
   '--bugsmash-url',
   '--profile',
   '--impersonate',
+  // clasp's global options (clasp-globals.ts gives them their meaning).
+  '-A',
+  '--auth',
+  '-u',
+  '--user',
+  '-I',
+  '--ignore',
+  '-P',
+  '--project',
 ]);
+
+/**
+ * clasp's -P/--project, on the `gas` group rather than the program: `bs folders create --project <id>`
+ * has its own --project, which a program-wide option would take.
+ */
+export const CLASP_PROJECT_OPTION = [
+  '-P, --project <path>',
+  "clasp's: the project folder, or its .clasp.json (default: here or above)",
+] as const;
 
 export function addGlobalOptions(program: Command) {
   return program
@@ -33,7 +51,18 @@ export function addGlobalOptions(program: Command) {
     .option(
       '--impersonate <email>',
       'with service-account credentials: the Workspace user to act for (domain-wide delegation; env SPECBOUND_GOOGLE_IMPERSONATE)',
-    );
+    )
+    .option('-I, --ignore <path>', "clasp's: the project's .claspignore (another file is not supported yet)")
+    .option(
+      '-u, --user [name]',
+      "clasp's named login: --profile <name> (with -A, that user of the file); alone, on `gas processes`: every project's",
+    )
+    .option(
+      '-A, --auth <file>',
+      "clasp's credentials file (.clasprc.json, or its folder): use its login (-u NAME: that user of it)",
+    )
+    .option('--adc', "use Application Default Credentials (GOOGLE_APPLICATION_CREDENTIALS or gcloud's file)")
+    .option('--allow-symlinks', "clasp's: accepted; specbound's file rules decide about symlinks");
 }
 
 /** The global options as commands see them (`command.optsWithGlobals()`). */
@@ -44,4 +73,10 @@ export interface GlobalOptions {
   bugsmashUrl?: string | undefined;
   profile?: string | undefined;
   impersonate?: string | undefined;
+  project?: string | undefined;
+  ignore?: string | undefined;
+  user?: string | true | undefined;
+  auth?: string | undefined;
+  adc?: true | undefined;
+  allowSymlinks?: true | undefined;
 }

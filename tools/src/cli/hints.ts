@@ -37,6 +37,8 @@ export const HINTS: Record<ToolsErrorCode, (details: Details) => string> = {
     'Run `specbound login` again (a code is good for one exchange and a few minutes).',
   'login-no-refresh-token': () =>
     'Remove specbound (or clasp) at https://myaccount.google.com/connections, then run `specbound login` again.',
+  'login-input-closed': () =>
+    'Run `specbound login --no-browser` in a terminal and paste the address there; in CI set SPECBOUND_GOOGLE_CREDENTIALS instead, or import a login with `specbound login --from-clasp`.',
   'login-port-busy': () => 'Pick another port with --port, or leave it out to use any free one.',
   'login-denied': () => 'Run `specbound login` again and allow access (the Apps Script scopes are needed).',
   'login-no-code': () => 'Run `specbound login` again.',
@@ -56,9 +58,25 @@ export const HINTS: Record<ToolsErrorCode, (details: Details) => string> = {
     'Push them first (`specbound gas push`), move them aside, or `specbound gas pull --force` to overwrite them.',
   'push-conflict': () =>
     'Run `specbound gas pull` to get those changes (then merge and push), `specbound gas push --dry-run` to see the diff, or `specbound gas push --force` to overwrite them.',
-  'deployment-ambiguous': () => 'Name the one to update with --deployment-id <id> (it is then remembered).',
+  'deployment-ambiguous': () =>
+    'Name the one to update with --deployment-id <id> (it is then remembered), or make another with --new.',
+  'deployment-not-found': () =>
+    'Nothing was created. List the deployments with `specbound gas deployments`, or make a new one with `specbound gas deploy --new`.',
+  'deployment-new-and-named': () => 'Pass either --new or --deployment-id, not both.',
   'version-without-number': () => 'Run `specbound gas versions` and deploy it with --version <n>.',
   'deployment-without-id': () => 'Pass --deployment-id <id> (see `specbound gas deployments`).',
+  'run-function-not-found': (d) =>
+    d.devMode === 'true'
+      ? 'Check the name (functions ending in _ are private), or push the code that defines it: `specbound gas push`.'
+      : 'Check the name (functions ending in _ are private). A deployment runs its version, not the pushed code: `specbound gas deploy` a new version, or run the pushed code with `specbound gas run-function`.',
+  'run-not-api-executable': () =>
+    'Add "executionApi": {"access": "MYSELF"} to appsscript.json, `specbound gas push`, then `specbound gas deploy`; `specbound gas deployments` lists what exists.',
+  'run-scope-missing': () =>
+    "Sign in again with the script's scopes (its appsscript.json oauthScopes): `specbound login --client-credentials client.json --scope <scope>`.",
+  'run-permission-denied': (d) =>
+    d.devMode === 'true'
+      ? 'Dev mode runs only for the script owner. Run a deployment instead: `specbound gas run <function>`.'
+      : "Your OAuth client must belong to the script's own (standard) Cloud project, and the deployment's executionApi.access must let you run it.",
   'not-api-executable': () =>
     'Add "executionApi": {"access": "MYSELF"} to appsscript.json, then `specbound gas push` and `specbound gas deploy`; or run the saved code with --dev-mode.',
   'function-name-missing': () => 'specbound gas run <function> [--params JSON]',

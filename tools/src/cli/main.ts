@@ -4,7 +4,7 @@ import { Command, CommanderError } from '@commander-js/extra-typings';
 import { type CliRuntime, processRuntime, serviceUrlsOf, setRuntime } from './context.js';
 import { addGlobalOptions, GLOBAL_VALUE_OPTIONS } from './globals.js';
 import { findGroup, GROUPS } from './groups.js';
-import { addPlaceholder } from './lazy.js';
+import { addPlaceholder, operands } from './lazy.js';
 import { Io } from './output.js';
 import { EXIT, reportError } from './report.js';
 
@@ -34,8 +34,9 @@ export async function main(argv: readonly string[], runtime: Partial<CliRuntime>
     .configureHelp({ showGlobalOptions: true })
     .exitOverride()
     .configureOutput({
-      writeOut: (text) => io.stdout.write(text),
-      writeErr: (text) => io.stderr.write(text),
+      // Commander echoes what was typed (`unknown command '…'`): filtered like every other write.
+      writeOut: (text) => io.stdout.write(io.clean(text)),
+      writeErr: (text) => io.errText(text),
       outputError: (text, write) =>
         write(`${io.styleErr(['red', 'bold'], 'error:')} ${text.replace(/^error: /, '')}`),
     })
@@ -47,6 +48,7 @@ export async function main(argv: readonly string[], runtime: Partial<CliRuntime>
   setRuntime(program, run);
   try {
     const wanted = findGroup(argv, GLOBAL_VALUE_OPTIONS);
+    if (wanted === undefined && (await suggestGasCommand(argv, io))) return EXIT.usage;
     // Program options are recognised after a command too, so `--version` belongs to the program only
     // when no command is named (`gas pull --version 3` is the command's own option).
     if (wanted === undefined) program.version(version(), '-v, --version', 'print the version');
@@ -67,4 +69,24 @@ export async function main(argv: readonly string[], runtime: Partial<CliRuntime>
     }
     return reportError(error, io, argv.includes('--debug'), serviceUrlsOf(program));
   }
+}
+
+/**
+ * `specbound push` (a clasp habit): an unknown command that is a `gas` command gets "run `specbound gas
+ * push`", not commander's nearest top-level name. The gas group is loaded only on this error path.
+ */
+async function suggestGasCommand(argv: readonly string[], io: Io): Promise<boolean> {
+  const name = operands(argv, GLOBAL_VALUE_OPTIONS)[0];
+  if (name === undefined || name === 'help') return false;
+  const scratch = new Command('specbound');
+  const group = GROUPS.find((g) => g.name === 'apps-script');
+  await (await group?.load())?.register(scratch, argv);
+  const gas = scratch.commands[0];
+  const found = gas?.commands.some((c) => c.name() === name || c.aliases().includes(name));
+  if (found !== true) return false;
+  io.errText(`${io.styleErr(['red', 'bold'], 'error:')} unknown command '${name}'\n`);
+  io.hint(
+    `hint: it is an Apps Script command: run \`specbound gas ${name}\` (\`specbound gas --help\` lists them).`,
+  );
+  return true;
 }

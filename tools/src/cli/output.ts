@@ -1,7 +1,9 @@
 // Everything the CLI writes goes through an `Io`: data on stdout (a table on a TTY, tab-separated
 // text when piped, JSON with --json), progress, hints and errors on stderr. Every write passes
-// through the secret filter, so a token that reached a message is printed as [REDACTED].
+// through the secret filter, so a token that reached a message is printed as [REDACTED], and through
+// the terminal filter (terminal.ts), so control characters in remote or user text print as escapes.
 import { styleText } from 'node:util';
+import { escapeControl, escapeJsonControl, StyleMarks } from './terminal.js';
 
 /** The part of a stream the CLI uses; tests pass a collecting fake. */
 export interface OutStream {
@@ -49,6 +51,7 @@ export class Io {
   readonly #colorOut: boolean;
   readonly #colorErr: boolean;
   readonly #secrets = new Set<string>();
+  readonly #marks = new StyleMarks();
 
   constructor(options: IoOptions) {
     this.stdout = options.stdout;
@@ -71,49 +74,67 @@ export class Io {
     return out;
   }
 
+  /**
+   * Human text made safe to print: secrets redacted, control characters escaped (`\x1b`, `\r`),
+   * and only the CLI's own colours (from style()/styleErr()) left as escape sequences.
+   */
+  clean(text: string): string {
+    return this.#marks.restore(escapeControl(this.redact(text)));
+  }
+
   /** Styles text for stdout (a no-op without colour). */
   style(format: Style, text: string): string {
-    return this.#colorOut ? styleText(format, text, { validateStream: false }) : text;
+    return this.#colorOut ? this.#styled(format, text) : text;
   }
 
   /** Styles text for stderr. */
   styleErr(format: Style, text: string): string {
-    return this.#colorErr ? styleText(format, text, { validateStream: false }) : text;
+    return this.#colorErr ? this.#styled(format, text) : text;
+  }
+
+  // The text is escaped before it is styled: only the style's own escapes get marked as the CLI's.
+  #styled(format: Style, text: string): string {
+    return this.#marks.mark(styleText(format, escapeControl(text), { validateStream: false }));
   }
 
   /** One line of human output on stdout (suppressed with --json: stdout is for the JSON then). */
   line(text = ''): void {
-    if (!this.json) this.stdout.write(`${this.redact(text)}\n`);
+    if (!this.json) this.stdout.write(`${this.clean(text)}\n`);
   }
 
   /** Raw text to stdout (diffs, file contents) unless --json. */
   text(text: string): void {
-    if (!this.json) this.stdout.write(this.redact(text));
+    if (!this.json) this.stdout.write(this.clean(text));
+  }
+
+  /** Human text on stderr as is (commander's messages), made safe like every other write. */
+  errText(text: string): void {
+    this.stderr.write(this.clean(text));
   }
 
   /** Progress for humans, on stderr. */
   progress(text: string): void {
-    this.stderr.write(`${this.redact(text)}\n`);
+    this.stderr.write(`${this.clean(text)}\n`);
   }
 
   /** A "what next" line, on stderr. */
   hint(text: string): void {
-    this.stderr.write(`${this.styleErr('dim', this.redact(text))}\n`);
+    this.stderr.write(`${this.clean(this.styleErr('dim', text))}\n`);
   }
 
   /** A warning, on stderr. */
   warn(text: string): void {
-    this.stderr.write(`${this.styleErr('yellow', 'warning:')} ${this.redact(text)}\n`);
+    this.stderr.write(`${this.clean(`${this.styleErr('yellow', 'warning:')} ${text}`)}\n`);
   }
 
   /** With --json, the one JSON document of the command. */
   jsonDocument(value: unknown): void {
-    this.stdout.write(`${this.redact(JSON.stringify(value, null, 2))}\n`);
+    this.stdout.write(`${this.redact(escapeJsonControl(JSON.stringify(value, null, 2)))}\n`);
   }
 
   /** With --json, one item of a stream (NDJSON: one compact JSON value per line). */
   jsonLine(value: unknown): void {
-    this.stdout.write(`${this.redact(JSON.stringify(value))}\n`);
+    this.stdout.write(`${this.redact(escapeJsonControl(JSON.stringify(value)))}\n`);
   }
 
   /**
@@ -135,7 +156,7 @@ export class Io {
     }
     const cells = rows.map((row) => columns.map((column) => cell(column.value(row))));
     if (!this.isTTY) {
-      for (const line of cells) this.stdout.write(`${this.redact(line.join('\t'))}\n`);
+      for (const line of cells) this.stdout.write(`${this.clean(line.join('\t'))}\n`);
       return;
     }
     if (rows.length === 0) {
@@ -153,13 +174,16 @@ export class Io {
         })
         .join('  ')
         .trimEnd();
-    this.stdout.write(`${this.style('bold', render(columns.map((c) => c.header.toUpperCase())))}\n`);
-    for (const line of cells) this.stdout.write(`${this.redact(render(line))}\n`);
+    this.stdout.write(
+      `${this.clean(this.style('bold', render(columns.map((c) => c.header.toUpperCase()))))}\n`,
+    );
+    for (const line of cells) this.stdout.write(`${this.clean(render(line))}\n`);
   }
 }
 
 function cell(value: string | number | boolean | undefined | null): string {
   if (value === undefined || value === null) return '';
-  // Tabs and newlines would break both the table and the tab-separated form.
-  return String(value).replace(/[\t\r\n]+/g, ' ');
+  // Tabs and newlines would break both the table and the tab-separated form; escaping here (not
+  // only at the write) keeps the column widths those of the printed text.
+  return escapeControl(String(value).replace(/[\t\r\n]+/g, ' '));
 }

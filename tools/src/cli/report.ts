@@ -175,11 +175,12 @@ export class CommandExit extends Error {
 export function reportError(error: unknown, io: Io, debug: boolean, urls?: ServiceUrls): number {
   if (error instanceof CommandExit) return error.code;
   const reported = describeError(error, urls);
-  io.stderr.write(`${io.styleErr(['red', 'bold'], 'error:')} ${io.redact(reported.message)}\n`);
-  for (const line of reported.details) io.stderr.write(`${io.redact(line)}\n`);
+  // errText escapes control characters: an API's message or a script's stack is remote text.
+  io.errText(`${io.styleErr(['red', 'bold'], 'error:')} ${reported.message}\n`);
+  for (const line of reported.details) io.errText(`${line}\n`);
   if (reported.hint !== undefined) io.hint(`hint: ${reported.hint}`);
   if (debug && error instanceof Error && error.stack !== undefined) {
-    io.stderr.write(`${io.styleErr('dim', io.redact(error.stack))}\n`);
+    io.errText(`${io.styleErr('dim', error.stack)}\n`);
   }
   return reported.code;
 }

@@ -412,6 +412,18 @@ describe('authStatus', () => {
     expect(status.notes).toContain('Google does not accept the access token (expired or revoked).');
   });
 
+  it('an env token is not reported verified when tokeninfo does not answer (issue #22, defect 10)', async () => {
+    const unreachable = (async () => {
+      throw new TypeError('fetch failed');
+    }) as typeof fetch;
+    const status = await authStatus({
+      env: env({ SPECBOUND_GOOGLE_TOKEN: 'ya29.never-checked-token' }),
+      fetch: unreachable,
+    });
+    expect(status.verified).toBe(false);
+    expect(status.notes.join(' ')).toContain('did not answer');
+  });
+
   it('--offline makes no request', async () => {
     const status = await authStatus({
       env: env({ SPECBOUND_GOOGLE_CREDENTIALS: authorizedUser('1//x') }),

@@ -285,6 +285,7 @@ describe('specbound gas: versions, deploy, run', () => {
       result: 'Hello, Grace',
       target: deploymentId,
       devMode: false,
+      versionNumber: expect.any(Number),
     });
   });
 

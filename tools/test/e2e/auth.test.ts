@@ -141,6 +141,30 @@ describe('specbound auth status', () => {
   });
 });
 
+describe("clasp's -A <file>", () => {
+  it("uses that clasp file's login (its -u user) ahead of an env token, and stores nothing", async () => {
+    const rt = '1//clasp-a-refresh-token-0000';
+    server.refreshTokens.add(rt);
+    const token = (refresh: string) => ({
+      type: 'authorized_user',
+      client_id: CLIENT.clientId,
+      client_secret: CLIENT.clientSecret,
+      refresh_token: refresh,
+    });
+    const file = join(home, 'ci-clasprc.json');
+    await writeFile(file, JSON.stringify({ tokens: { default: token('1//not-this-one'), ci: token(rt) } }));
+    const status = await run(['auth', 'status', '--json', '-A', file, '-u', 'ci'], {
+      SPECBOUND_GOOGLE_TOKEN: 'ya29.env-token-would-win-otherwise',
+    });
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.json()).toMatchObject({ source: 'env-credentials', verified: true, account: USER_EMAIL });
+    await expectNoSecret(status);
+    const missing = await run(['auth', 'status', '-A', join(home, 'nope.json')]);
+    expect(missing.code).toBe(4);
+    expect(missing.stderr).toContain('nope.json');
+  });
+});
+
 describe('google-auth-library is loaded lazily', () => {
   it('only when a token is needed from credentials, never for an env token or --offline', async () => {
     const hook = join(home, 'trace.cjs');
@@ -252,6 +276,20 @@ describe('specbound login (PKCE, loopback)', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('error: Sign-in failed: access was denied at the consent screen.');
     expect((await run(['auth', 'status'])).code).toBe(4);
+  });
+
+  it('--no-browser with stdin closed exits 2 at once, not after the timeout (issue #22, defect 11)', async () => {
+    // About the process's own stdin, so the bin runs (its stdin is ended at once).
+    const started = Date.now();
+    const result = await runBin(['login', '--no-browser', '--client-credentials', clientFile]);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain('the input ended without one');
+    expect(result.stderr).toContain('hint: Run `specbound login --no-browser` in a terminal');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    // clasp's spelling: `gas login --no-localhost --creds`.
+    const clasp = await runBin(['gas', 'login', '--no-localhost', '--creds', clientFile]);
+    expect(clasp.code, clasp.stderr).toBe(2);
+    expect(clasp.stderr).toContain('the input ended without one');
   });
 
   it('bad flags are usage errors (exit 2)', async () => {

@@ -131,7 +131,12 @@ describe('projects', () => {
     expect(badType.code).toBe(2);
     expect(badType.stderr).toContain('cannot tell the project type');
 
-    const removed = await bs(['projects', 'rm', newProject.id]);
+    // Destructive: not on a terminal it needs --yes (issue #22, defect 11), and nothing is deleted.
+    const unconfirmed = await bs(['projects', 'rm', newProject.id]);
+    expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.stderr).toContain('Pass --yes');
+    expect((await projects()).map((p) => p.id)).toContain(newProject.id);
+    const removed = await bs(['projects', 'rm', newProject.id, '--yes']);
     expect(removed.code, removed.stderr).toBe(0);
     expect((await projects()).map((p) => p.id)).not.toContain(newProject.id);
     const missing = await bs(['projects', 'get', newProject.id]);
@@ -166,6 +171,15 @@ describe('versions', () => {
 
     const none = await bs(['versions', 'upload', pdf.id, join(dir, 'nope.pdf')]);
     expect(none.code).toBe(2);
+
+    // rm: --yes when not on a terminal, as for projects.
+    const listed = (await bs(['versions', 'ls', pdf.id, '--json'])).json<{ id: string }[]>();
+    const last = listed.at(-1)?.id as string;
+    expect((await bs(['versions', 'rm', last])).code).toBe(2);
+    const removed = await bs(['versions', 'rm', last, '--yes']);
+    expect(removed.code, removed.stderr).toBe(0);
+    const left = (await bs(['versions', 'ls', pdf.id, '--json'])).json<{ id: string }[]>();
+    expect(left.map((v) => v.id)).not.toContain(last);
   });
 });
 
@@ -199,6 +213,27 @@ describe('comments', () => {
     expect(resolve.code, resolve.stderr).toBe(0);
     expect(resolve.json<Comment[]>().map((c) => c.status)).toEqual(ids.map(() => 'Resolved'));
     expect((await bs(['comments', 'ls', site.id, '--json'])).json<Comment[]>()).toEqual([]);
+    // A bad id in the middle: the others are still updated, each outcome is reported, exit 1
+    // (issue #22, defect 11).
+    const mixed = await bs([
+      'comments',
+      'reopen',
+      ids[0] as string,
+      'no-such-comment',
+      first.comment_id,
+      '--json',
+    ]);
+    expect(mixed.code).toBe(1);
+    expect(mixed.json<{ comment_id: string; status?: string; error?: string }[]>()).toEqual([
+      expect.objectContaining({ comment_id: ids[0], status: 'Active' }),
+      { comment_id: 'no-such-comment', error: expect.any(String) },
+      expect.objectContaining({ comment_id: first.comment_id, status: 'Active' }),
+    ]);
+    expect(mixed.stderr).toContain('1 of 3 comments were not updated: no-such-comment');
+    const piped = await bs(['comments', 'resolve', 'no-such-comment', first.comment_id]);
+    expect(piped.code).toBe(1);
+    expect(piped.stdout).toMatch(/^no-such-comment\t\tfailed: /m);
+    expect(piped.stdout).toMatch(new RegExp(`^${first.comment_id}\t\\d+\tResolved$`, 'm'));
     const reopen = await bs(['comments', 'reopen', first.comment_id, '--json']);
     expect(reopen.json<Comment[]>()[0]?.status).toBe('Active');
 

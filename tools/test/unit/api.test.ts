@@ -18,6 +18,7 @@ import {
   ToolsError,
   UsageError,
   undeploy,
+  undeployAll,
 } from '../../src/index.js';
 import { fakeAppsScript, googleError, tempDir } from './fake.js';
 
@@ -86,7 +87,13 @@ describe('deploy', () => {
               deploymentConfig: (s.body as { deploymentConfig: object }).deploymentConfig,
             },
       'PUT /v1/projects/S1/deployments/D2': () => webApp('D2', 7),
+      'GET /v1/projects/S1/deployments/D1': () =>
+        options.updateFails
+          ? googleError(404, 'NOT_FOUND', 'Requested entity was not found.')
+          : webApp('D1', 1),
+      'GET /v1/projects/S1/deployments/D2': () => webApp('D2', 1),
       'DELETE /v1/projects/S1/deployments/D1': () => ({}),
+      'DELETE /v1/projects/S1/deployments/D2': () => googleError(403, 'PERMISSION_DENIED', 'not yours'),
     });
   }
 
@@ -145,9 +152,39 @@ describe('deploy', () => {
     const fake = deployments([HEAD], { updateFails: true });
     await writeFile(join(dir, '.specbound-state.json'), '{"scriptId":"S1","deploymentId":"D1"}');
     expect((await deploy(fake.client, { scriptId: 'S1', dir, versionNumber: 1 })).action).toBe('created');
+    fake.sent.length = 0;
+    // A named deployment that does not exist is named in the error, before any version is made.
+    const error = await deploy(fake.client, { scriptId: 'S1', deploymentId: 'D1' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 'deployment-not-found',
+      message: 'Deployment D1 does not exist in script S1.',
+      details: { deploymentId: 'D1' },
+    });
+    expect(fake.writes()).toEqual([]);
+  });
+
+  it('--new makes another deployment next to the recorded one, which stays recorded (issue #22, defect 9)', async () => {
+    const fake = deployments([HEAD, webApp('D1', 1)]);
+    await writeFile(join(dir, '.specbound-state.json'), '{"scriptId":"S1","deploymentId":"D1"}');
+    const result = await deploy(fake.client, { scriptId: 'S1', dir, newDeployment: true, versionNumber: 1 });
+    expect(result).toMatchObject({ action: 'created', deploymentId: 'NEW' });
+    expect(fake.writes().map((s) => `${s.method} ${s.path}`)).toEqual(['POST /v1/projects/S1/deployments']);
+    const state = JSON.parse(await readFile(join(dir, '.specbound-state.json'), 'utf8'));
+    expect(state.deploymentId).toBe('D1');
     await expect(
-      deploy(fake.client, { scriptId: 'S1', deploymentId: 'D1', versionNumber: 1 }),
-    ).rejects.toMatchObject({ status: 404 });
+      deploy(fake.client, { scriptId: 'S1', newDeployment: true, deploymentId: 'D1' }),
+    ).rejects.toBeInstanceOf(UsageError);
+  });
+
+  it('undeployAll deletes every deployment but HEAD, going on past a failure', async () => {
+    const fake = deployments([HEAD, webApp('D2', 1), webApp('D1', 1)]);
+    const result = await undeployAll(fake.client, { scriptId: 'S1' });
+    expect(result.deleted).toEqual(['D1']);
+    expect(result.failed).toEqual([{ deploymentId: 'D2', message: expect.stringContaining('not yours') }]);
+    expect(fake.writes().map((s) => `${s.method} ${s.path}`)).toEqual([
+      'DELETE /v1/projects/S1/deployments/D2',
+      'DELETE /v1/projects/S1/deployments/D1',
+    ]);
   });
 
   it('listDeployments and undeploy (which forgets the recorded id)', async () => {
@@ -208,7 +245,13 @@ describe('run', () => {
       functionName: 'main',
       parameters: [1, { a: 'b' }],
     });
-    expect(result).toEqual({ functionName: 'main', result: [1, { a: 'b' }], target: 'NEW', devMode: false });
+    expect(result).toEqual({
+      functionName: 'main',
+      result: [1, { a: 'b' }],
+      target: 'NEW',
+      devMode: false,
+      versionNumber: 2,
+    });
     expect(fake.sent.at(-1)?.body).toEqual({ function: 'main', parameters: [1, { a: 'b' }] });
     expect(
       (await findExecutableDeployment(fake.client, { scriptId: 'S1', preferred: 'OLD' })).deploymentId,
@@ -240,6 +283,49 @@ describe('run', () => {
     expect(error).toMatchObject({ code: 'not-api-executable', details: { scriptId: 'S1' } });
     expect(describeError(error).hint).toContain('"executionApi"');
     expect(fake.writes()).toEqual([]);
+  });
+
+  it("runs the recorded deployment and reports a teammate's newer one (issue #22, defect 8)", async () => {
+    const fake = routes([api('OLD', 1, '2026-01-01T00:00:00Z'), api('NEW', 2, '2026-02-01T00:00:00Z')]);
+    const result = await runFunction(fake.client, {
+      scriptId: 'S1',
+      functionName: 'main',
+      preferredDeploymentId: 'OLD',
+    });
+    expect(result).toMatchObject({
+      target: 'OLD',
+      versionNumber: 1,
+      newer: { deploymentId: 'NEW', versionNumber: 2 },
+    });
+  });
+
+  it('an unknown function, a non-executable target and a missing scope each say so (issue #22, defect 8)', async () => {
+    const answers: Record<string, Response> = {
+      nofn: googleError(404, 'NOT_FOUND', 'Script function not found: nofn'),
+      plain: googleError(404, 'NOT_FOUND', 'Requested entity was not found.'),
+      scope: googleError(403, 'PERMISSION_DENIED', 'Request had insufficient authentication scopes.'),
+      owner: googleError(403, 'PERMISSION_DENIED', 'The caller does not have permission'),
+    };
+    const fake = fakeAppsScript({
+      'POST /v1/scripts/S1:run': (s) => answers[(s.body as { function: string }).function] ?? {},
+    });
+    const codes: Record<string, unknown> = {};
+    for (const name of Object.keys(answers)) {
+      const error = await runFunction(fake.client, {
+        scriptId: 'S1',
+        functionName: name,
+        devMode: true,
+      }).catch((e: unknown) => e);
+      codes[name] = (error as ToolsError).code;
+      expect((error as Error).message).toContain(`Google answered`);
+      expect(describeError(error).hint).toBeTruthy();
+    }
+    expect(codes).toEqual({
+      nofn: 'run-function-not-found',
+      plain: 'run-not-api-executable',
+      scope: 'run-scope-missing',
+      owner: 'run-permission-denied',
+    });
   });
 
   it('parseParams accepts a JSON array only', () => {

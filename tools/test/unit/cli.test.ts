@@ -51,7 +51,9 @@ describe('Io', () => {
     expect(useColor({ isTTY: false, write: () => {} }, { FORCE_COLOR: '1' })).toBe(true);
     expect(useColor({ isTTY: true, write: () => {} }, { FORCE_COLOR: '0' })).toBe(false);
     expect(useColor({ isTTY: false, write: () => {} }, {})).toBe(false);
-    expect(io({ tty: true }).io.style('red', 'x')).toBe('\u001b[31mx\u001b[39m');
+    const coloured = io({ tty: true });
+    coloured.io.line(coloured.io.style('red', 'x'));
+    expect(coloured.stdout.text()).toBe('\u001b[31mx\u001b[39m\n');
     expect(io({ tty: true, env: { NO_COLOR: '1' } }).io.style('red', 'x')).toBe('x');
   });
 

@@ -3,6 +3,7 @@ import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { MetricsResult } from '../../../apps-script/metrics.js';
 import { UsageError } from '../../../errors.js';
 import { type CliContext, contextOf } from '../../context.js';
+import { examples } from '../../examples.js';
 import type { Io } from '../../output.js';
 import { SCRIPT_ID } from './options.js';
 
@@ -13,6 +14,13 @@ export function define(gas: CommandUnknownOpts): void {
     .option('--granularity <g>', 'DAILY or WEEKLY', 'DAILY')
     .option('--deployment-id <id>', 'only this deployment')
     .option(...SCRIPT_ID)
+    .addHelpText(
+      'after',
+      examples(
+        ['specbound gas metrics', 'executions and failures per day'],
+        ['specbound gas metrics --granularity WEEKLY --json', 'per week, as JSON'],
+      ),
+    )
     .action((options, command) => run(contextOf(command), options));
 }
 

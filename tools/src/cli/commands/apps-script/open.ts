@@ -3,14 +3,20 @@ import { spawn } from 'node:child_process';
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { editorUrl } from '../../../apps-script/open.js';
 import { type CliContext, contextOf } from '../../context.js';
-import { SCRIPT_ID } from './options.js';
+import { withExamples } from '../../examples.js';
+import { SCRIPT_ID, SCRIPT_ID_ARGUMENT, scriptIdOf } from './options.js';
 export function define(gas: CommandUnknownOpts): void {
-  gas
+  const command = gas
     .command('open')
     .description('print the script editor URL (and open it on a desktop)')
+    .argument(...SCRIPT_ID_ARGUMENT)
     .option('--no-browser', 'only print the URL')
-    .option(...SCRIPT_ID)
-    .action((options, command) => run(contextOf(command), options));
+    .option(...SCRIPT_ID);
+  withExamples(
+    command,
+    ['specbound gas open', "open this project's script editor"],
+    ['specbound gas open --no-browser', 'only print its URL'],
+  ).action((scriptId, options, command) => run(contextOf(command), scriptIdOf(scriptId, options)));
 }
 
 export async function run(
@@ -24,12 +30,12 @@ export async function run(
   if (options.browser && ctx.io.isTTY && hasDesktop(ctx.env)) openInBrowser(url);
 }
 
-function hasDesktop(env: Record<string, string | undefined>): boolean {
+export function hasDesktop(env: Record<string, string | undefined>): boolean {
   if (process.platform === 'darwin' || process.platform === 'win32') return true;
   return Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);
 }
 
-function openInBrowser(url: string): void {
+export function openInBrowser(url: string): void {
   const [command, args] =
     process.platform === 'darwin'
       ? ['open', [url]]

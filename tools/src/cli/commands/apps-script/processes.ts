@@ -1,6 +1,7 @@
 // `specbound gas processes`: the project's executions (or the caller's, with --user), newest first.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { type CliContext, contextOf } from '../../context.js';
+import { examples } from '../../examples.js';
 import { collect, parsePositiveInt } from '../../parse.js';
 import { SCRIPT_ID } from './options.js';
 import { shortTime } from './render.js';
@@ -25,8 +26,15 @@ export function define(gas: CommandUnknownOpts): void {
     .option('--since <when>', 'only those started since: a duration (30m, 1h, 2d) or an ISO time')
     .option('--limit <n>', 'at most N (default 50)', parsePositiveInt('--limit'))
     .option('--all', 'every matching process (all pages)')
-    .option('--user', "the caller's processes across all projects")
     .option(...SCRIPT_ID)
+    .addHelpText(
+      'after',
+      examples(
+        ['specbound gas processes --status failed --since 1h', 'failures of the last hour'],
+        ['specbound gas processes --function main --limit 5', 'the last five runs of main'],
+        ['specbound gas processes --user --all', "every project's, all pages"],
+      ),
+    )
     .action((options, command) => run(contextOf(command), options));
 }
 
@@ -39,7 +47,6 @@ export async function run(
     since?: string | undefined;
     limit?: number | undefined;
     all?: true | undefined;
-    user?: true | undefined;
     scriptId?: string | undefined;
   },
 ): Promise<void> {
@@ -50,7 +57,8 @@ export async function run(
   const statuses = parseEnumList('--status', options.status, PROCESS_STATUSES);
   const types = parseEnumList('--type', options.type, PROCESS_TYPES);
   const since = options.since === undefined ? undefined : parseSince(options.since);
-  const user = options.user === true;
+  // `--user` alone is the global -u/--user (clasp's named login takes a name): here, every project.
+  const user = ctx.globals.user === true;
   // --user lists across projects; a --script-id still narrows it.
   const scriptId = user ? options.scriptId : await resolveScriptId(ctx.cwd, options.scriptId);
   const list = await listProcesses(await ctx.appsScript(), {

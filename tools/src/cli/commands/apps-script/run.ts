@@ -1,29 +1,44 @@
-// `specbound gas run <function>`: a function of the API-executable deployment, and its result.
+// `specbound gas run <function>`: a function of the API-executable deployment, and its result; a
+// line on stderr says which deployment and version (or dev mode) ran. clasp's `run` (dev mode by
+// default) is `run-function`.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import type { RunResult } from '../../../apps-script/run.js';
 import { type CliContext, contextOf } from '../../context.js';
+import { withExamples } from '../../examples.js';
 import { SCRIPT_ID } from './options.js';
+
+interface RunFlags {
+  params?: string | undefined;
+  devMode?: true | undefined;
+  nondev?: true | undefined;
+  deploymentId?: string | undefined;
+  scriptId?: string | undefined;
+}
+
 export function define(gas: CommandUnknownOpts): void {
-  gas
+  const command = gas
     .command('run')
     .description('run a function of the API-executable deployment and print its result')
     .argument('<function>', 'the function name')
-    .option('--params <json>', 'the arguments as a JSON array, e.g. \'["a", 1]\'')
+    .option('-p, --params <json>', 'the arguments as a JSON array, e.g. \'["a", 1]\'')
     .option('--dev-mode', 'run the latest pushed code instead of the deployed version (owner only)')
+    .option('--nondev', 'run the deployed version (the default here; clasp runs dev mode by default)')
     .option('--deployment-id <id>', 'run this deployment')
-    .option(...SCRIPT_ID)
-    .action((functionName, options, command) => run(contextOf(command), functionName, options));
+    .option(...SCRIPT_ID);
+  withExamples(
+    command,
+    ['specbound gas run main', 'run main() of the deployed version'],
+    ['specbound gas run add -p "[1, 2]"', 'with arguments (a JSON array)'],
+    ['specbound gas run main --dev-mode', 'run the latest pushed code instead'],
+  ).action((functionName, options, command) => run(contextOf(command), functionName, options));
 }
 
-export async function run(
-  ctx: CliContext,
-  functionName: string,
-  options: {
-    params?: string | undefined;
-    devMode?: true | undefined;
-    deploymentId?: string | undefined;
-    scriptId?: string | undefined;
-  },
-): Promise<void> {
+/** Shared with clasp's `run-function`, which passes `devMode` unless --nondev. */
+export async function run(ctx: CliContext, functionName: string, options: RunFlags): Promise<void> {
+  const { UsageError } = await import('../../../errors.js');
+  if (options.devMode === true && options.nondev === true) {
+    throw new UsageError('--dev-mode and --nondev contradict each other; pass one.');
+  }
   const { loadProject, resolveScriptId } = await import('../../../apps-script/config.js');
   const { parseParams, runFunction } = await import('../../../apps-script/run.js');
   // Bad JSON is a usage error before anything else happens.
@@ -39,8 +54,22 @@ export async function run(
     deploymentId: options.deploymentId,
     preferredDeploymentId: preferred,
   });
+  ctx.io.progress(ranLine(result, scriptId));
+  if (result.newer !== undefined) {
+    ctx.io.hint(
+      `note: deployment ${result.newer.deploymentId}${result.newer.versionNumber === undefined ? '' : ` (version ${result.newer.versionNumber})`} was updated after the one that ran; run it with --deployment-id ${result.newer.deploymentId}.`,
+    );
+  }
   ctx.io.result(result, () => {
     const value = result.result;
     ctx.io.line(typeof value === 'string' ? value : (JSON.stringify(value, null, 2) ?? 'undefined'));
   });
+}
+
+/** Which code ran: a deployment and its version, or dev mode (the latest pushed code). */
+function ranLine(result: RunResult, scriptId: string): string {
+  if (result.devMode)
+    return `Ran ${result.functionName} in dev mode (the latest pushed code of ${scriptId}).`;
+  const version = result.versionNumber === undefined ? '' : ` (version ${result.versionNumber})`;
+  return `Ran ${result.functionName} on deployment ${result.target}${version}.`;
 }

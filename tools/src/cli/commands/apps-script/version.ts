@@ -1,6 +1,7 @@
 // `specbound gas version [description]`: a version of the current code.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { type CliContext, contextOf } from '../../context.js';
+import { examples } from '../../examples.js';
 import { SCRIPT_ID } from './options.js';
 
 export function define(gas: CommandUnknownOpts): void {
@@ -9,6 +10,13 @@ export function define(gas: CommandUnknownOpts): void {
     .description('create a version of the current code')
     .argument('[description]', 'what this version is')
     .option(...SCRIPT_ID)
+    .addHelpText(
+      'after',
+      examples(
+        ['specbound gas version "before refactor"', 'a version of the pushed code'],
+        ['specbound gas version --json', 'its number as JSON'],
+      ),
+    )
     .action((description, options, command) => run(contextOf(command), description, options));
 }
 

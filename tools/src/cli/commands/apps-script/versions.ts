@@ -1,15 +1,21 @@
 // `specbound gas versions`: the project's versions, newest first.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { type CliContext, contextOf } from '../../context.js';
-import { SCRIPT_ID } from './options.js';
+import { withExamples } from '../../examples.js';
+import { SCRIPT_ID, SCRIPT_ID_ARGUMENT, scriptIdOf } from './options.js';
 import { shortTime } from './render.js';
 
 export function define(gas: CommandUnknownOpts): void {
-  gas
+  const command = gas
     .command('versions')
     .description('list the versions, newest first')
-    .option(...SCRIPT_ID)
-    .action((options, command) => run(contextOf(command), options));
+    .argument(...SCRIPT_ID_ARGUMENT)
+    .option(...SCRIPT_ID);
+  withExamples(
+    command,
+    ['specbound gas versions', "this project's versions"],
+    ['specbound gas versions --json', 'as JSON, for scripts'],
+  ).action((scriptId, options, command) => run(contextOf(command), scriptIdOf(scriptId, options)));
 }
 
 export async function run(ctx: CliContext, options: { scriptId?: string | undefined }): Promise<void> {

@@ -2,7 +2,9 @@
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { shortScope } from '../../../auth/scopes.js';
 import type { AuthStatus } from '../../../auth/status.js';
+import { googleEnv } from '../../clasp-globals.js';
 import { type CliContext, contextOf } from '../../context.js';
+import { examples } from '../../examples.js';
 
 const SOURCES: Record<AuthStatus['source'], string> = {
   'env-token': 'access token from SPECBOUND_GOOGLE_TOKEN',
@@ -18,13 +20,20 @@ export function define(auth: CommandUnknownOpts): void {
       'which credentials the commands use (env token, credentials JSON, stored login), for whom, which scopes, until when; never the token',
     )
     .option('--offline', 'do not contact Google: report the configuration only')
+    .addHelpText(
+      'after',
+      examples(
+        ['specbound auth status', 'which credentials, for whom, verified or not'],
+        ['specbound auth status --offline --json', 'without asking Google, as JSON'],
+      ),
+    )
     .action((options, command) => run(contextOf(command), options));
 }
 
-async function run(ctx: CliContext, flags: { offline?: true | undefined }): Promise<void> {
+export async function run(ctx: CliContext, flags: { offline?: true | undefined }): Promise<void> {
   const { authStatus } = await import('../../../auth/status.js');
   const result = await authStatus({
-    env: ctx.env,
+    env: await googleEnv(ctx.globals, ctx.env),
     profile: ctx.globals.profile,
     impersonate: ctx.globals.impersonate,
     offline: flags.offline,
@@ -41,11 +50,9 @@ async function run(ctx: CliContext, flags: { offline?: true | undefined }): Prom
       ['expires', result.expiresAt && `${result.expiresAt} (${untilNow(result.expiresAt)})`],
       [
         'verified',
-        flags.offline
-          ? 'not checked (--offline)'
-          : result.verified
-            ? 'yes: Google issued or accepted a token'
-            : 'no',
+        result.verified
+          ? 'yes: Google accepted the token (tokeninfo)'
+          : `not verified${flags.offline ? ' (--offline)' : ': Google did not confirm the token (see the note)'}`,
       ],
     ];
     for (const [name, value] of rows) if (value !== undefined) ctx.io.line(`${name.padEnd(9)} ${value}`);

@@ -2,6 +2,7 @@
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { UsageError } from '../../../errors.js';
 import { type CliContext, contextOf } from '../../context.js';
+import { examples } from '../../examples.js';
 import { type AuthOptions, bugsmashClient } from './client.js';
 
 export function define(bs: CommandUnknownOpts): void {
@@ -10,6 +11,13 @@ export function define(bs: CommandUnknownOpts): void {
     .argument('<text>')
     .description('reply to a comment')
     .option('--private', 'visible to the workspace only')
+    .addHelpText(
+      'after',
+      examples(
+        ['specbound bs reply 4f2a "Fixed in v3"', 'reply to a comment'],
+        ['specbound bs reply 4f2a "internal note" --private', 'a reply only the team sees'],
+      ),
+    )
     .action((commentId, text, _options, command) =>
       run(contextOf(command), commentId, text, command.optsWithGlobals()),
     );

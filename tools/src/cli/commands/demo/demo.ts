@@ -1,12 +1,20 @@
 // `specbound demo`: a real session against an emulator started in-process, every step checked.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { type CliContext, contextOf } from '../../context.js';
+import { examples } from '../../examples.js';
 
 export function define(program: CommandUnknownOpts): void {
   program
     .command('demo')
     .description(
       'start the emulator on a free loopback port and run a real session: Apps Script create, push, version, deploy, run, processes, metrics; BugSmash project, comments, webhook',
+    )
+    .addHelpText(
+      'after',
+      examples(
+        ['specbound demo', 'a full session against an in-process emulator'],
+        ['specbound demo --json', 'each step as JSON'],
+      ),
     )
     .action((_options, command) => run(contextOf(command)));
 }

@@ -4,6 +4,7 @@
 // the same banner. The emulator is imported only when this command runs.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { contextOf } from '../../context.js';
+import { examples } from '../../examples.js';
 import { CommandExit } from '../../report.js';
 
 export function register(program: CommandUnknownOpts): void {
@@ -16,6 +17,15 @@ export function register(program: CommandUnknownOpts): void {
     .helpOption(false)
     .allowUnknownOption()
     .allowExcessArguments()
+    // What `specbound help emulator` shows; `specbound emulator --help` prints the emulator's own usage.
+    .addHelpText(
+      'after',
+      examples(
+        ['specbound emulator --seed', 'both APIs with demo data on http://127.0.0.1:8787'],
+        ['specbound emulator --port 0 --state .emulator.db', 'a free port, state kept in a database file'],
+        ['specbound emulator --print-env --port 8787', "the lines that send clasp's requests to it"],
+      ),
+    )
     .action(async (_args, _options, command) => {
       const ctx = contextOf(command);
       // The program consumes its own global options wherever they stand; hand `--json` back.

@@ -8,6 +8,7 @@ import { login, readClientCredentials } from '../../../auth/login.js';
 import { shortScope } from '../../../auth/scopes.js';
 import { UsageError } from '../../../errors.js';
 import { type CliContext, contextOf } from '../../context.js';
+import { examples } from '../../examples.js';
 import { collect, parsePort } from '../../parse.js';
 
 interface LoginFlags {
@@ -43,10 +44,18 @@ export function define(program: CommandUnknownOpts): void {
     .option('--from-clasp', "import clasp's login from ~/.clasprc.json instead of signing in")
     .option('--clasprc <file>', 'with --from-clasp: the clasp credentials file (default ~/.clasprc.json)')
     .option('--clasp-user <name>', "with --from-clasp: clasp's --user name (default: default)")
+    .addHelpText(
+      'after',
+      examples(
+        ['specbound login', 'sign in in a browser'],
+        ['specbound login --no-browser', 'on a machine without one: paste the address back'],
+        ['specbound login --from-clasp', "reuse clasp's login"],
+      ),
+    )
     .action((options, command) => run(contextOf(command), options));
 }
 
-async function run(ctx: CliContext, flags: LoginFlags): Promise<void> {
+export async function run(ctx: CliContext, flags: LoginFlags): Promise<void> {
   await signIn(ctx, flags);
   // A login is the last source consulted: say so when an earlier one will hide it.
   const first = [

@@ -1,6 +1,7 @@
 // `specbound logout`: the stored Google login of --profile deleted (and its grant revoked).
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { type CliContext, contextOf } from '../../context.js';
+import { examples } from '../../examples.js';
 
 export function define(program: CommandUnknownOpts): void {
   program
@@ -8,10 +9,17 @@ export function define(program: CommandUnknownOpts): void {
     .description('delete the stored Google login of --profile, revoking its grant at Google')
     .option('--revoke', 'revoke even a login imported from clasp (which logs clasp out too)')
     .option('--no-revoke', 'only delete the stored login; keep the grant')
+    .addHelpText(
+      'after',
+      examples(
+        ['specbound logout', 'forget and revoke the default login'],
+        ['specbound logout --profile work --no-revoke', 'forget another, keep its grant'],
+      ),
+    )
     .action((options, command) => run(contextOf(command), options));
 }
 
-async function run(ctx: CliContext, flags: { revoke?: boolean | undefined }): Promise<void> {
+export async function run(ctx: CliContext, flags: { revoke?: boolean | undefined }): Promise<void> {
   const { logout } = await import('../../../auth/logout.js');
   const result = await logout({ profile: ctx.globals.profile, revoke: flags.revoke, env: ctx.env });
   ctx.io.result(result, () => {

@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { type CliContext, contextOf } from '../../context.js';
+import { examples } from '../../examples.js';
 import { parsePositiveInt, parseSince } from '../../parse.js';
 import { bugsmashClient } from '../bugsmash/client.js';
 
@@ -33,6 +34,16 @@ export function define(sync: CommandUnknownOpts): void {
     .option('--state <file>', 'the sync state (default .specbound/sync-<projectId>.json)')
     .option('--dry-run', 'print what would be sent; send nothing')
     .option('--api-key-file <file>', 'read the BugSmash API key from FILE (default: env BUGSMASH_API_KEY)')
+    .addHelpText(
+      'after',
+      examples(
+        [
+          'specbound sync comments 81d3 --script 1AbC --function onComments',
+          'new comments into a script function',
+        ],
+        ['specbound sync comments 81d3 --script 1AbC --function onComments --dry-run', 'what would be sent'],
+      ),
+    )
     .action((projectId, _options, command) => run(contextOf(command), projectId, command.optsWithGlobals()));
 }
 

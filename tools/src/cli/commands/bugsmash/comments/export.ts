@@ -8,6 +8,7 @@ import type { ExportProgress, TextSink } from '../../../../bugsmash/export.js';
 import type { ExportFormat } from '../../../../bugsmash/format.js';
 import { UsageError } from '../../../../errors.js';
 import { type CliContext, contextOf } from '../../../context.js';
+import { examples } from '../../../examples.js';
 import { parsePositiveInt, parseSince } from '../../../parse.js';
 import { type AuthOptions, bugsmashClient } from '../client.js';
 import { FORMATS, oneOf, STATUSES } from '../options.js';
@@ -32,6 +33,16 @@ export function define(comments: CommandUnknownOpts): void {
     .option('--since <iso>', 'only comments updated since this date', parseSince)
     .option('--out <file>', 'write to FILE (atomically) instead of stdout')
     .option('--concurrency <n>', 'reply fetches in flight', parsePositiveInt('--concurrency'), 8)
+    .addHelpText(
+      'after',
+      examples(
+        ['specbound bs comments export 81d3 --format csv --out comments.csv', 'one project to CSV'],
+        [
+          'specbound bs comments export --all-projects --format ndjson',
+          'every project, one JSON line per comment',
+        ],
+      ),
+    )
     .action((projectIds, _options, command) =>
       run(contextOf(command), projectIds, command.optsWithGlobals()),
     );

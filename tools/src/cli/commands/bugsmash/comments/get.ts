@@ -1,6 +1,7 @@
 // `specbound bs comments get <commentId>`: a comment with its replies.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { type CliContext, contextOf } from '../../../context.js';
+import { examples } from '../../../examples.js';
 import { type AuthOptions, bugsmashClient } from '../client.js';
 
 export function define(comments: CommandUnknownOpts): void {
@@ -8,6 +9,13 @@ export function define(comments: CommandUnknownOpts): void {
     .command('get')
     .argument('<commentId>')
     .description('a comment with its replies')
+    .addHelpText(
+      'after',
+      examples(
+        ['specbound bs comments get 4f2a', 'a comment with its replies'],
+        ['specbound bs comments get 4f2a --json', 'as JSON'],
+      ),
+    )
     .action((commentId, _options, command) => run(contextOf(command), commentId, command.optsWithGlobals()));
 }
 

@@ -4,6 +4,7 @@ import type { Comment } from '@specbound/bugsmash';
 import type { Priority, StatusFilter } from '../../../../bugsmash/comments.js';
 import { UsageError } from '../../../../errors.js';
 import { type CliContext, contextOf } from '../../../context.js';
+import { examples } from '../../../examples.js';
 import { type AuthOptions, bugsmashClient } from '../client.js';
 import { oneOf, PRIORITIES, STATUSES } from '../options.js';
 
@@ -21,6 +22,13 @@ export function define(comments: CommandUnknownOpts): void {
     .option('--status <status>', STATUSES.join('|'), oneOf('--status', STATUSES))
     .option('--priority <priority>', PRIORITIES.join('|'), oneOf('--priority', PRIORITIES))
     .option('--all', 'every comment, active and resolved')
+    .addHelpText(
+      'after',
+      examples(
+        ['specbound bs comments ls 81d3', 'the active comments'],
+        ['specbound bs comments ls 81d3 --all --priority P1', 'every P1 comment, resolved too'],
+      ),
+    )
     .action((projectId, _options, command) => run(contextOf(command), projectId, command.optsWithGlobals()));
 }
 

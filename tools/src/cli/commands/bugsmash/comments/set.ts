@@ -3,6 +3,7 @@ import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Priority } from '../../../../bugsmash/comments.js';
 import { UsageError } from '../../../../errors.js';
 import { type CliContext, contextOf } from '../../../context.js';
+import { examples } from '../../../examples.js';
 import { type AuthOptions, bugsmashClient } from '../client.js';
 import { oneOf, PRIORITIES } from '../options.js';
 
@@ -22,6 +23,13 @@ export function define(comments: CommandUnknownOpts): void {
     .option('--private', 'visible to the workspace only')
     .option('--public', 'visible to reviewers')
     .option('--text <text>', 'new text')
+    .addHelpText(
+      'after',
+      examples(
+        ['specbound bs comments set 4f2a --priority p1', 'raise its priority'],
+        ['specbound bs comments set 4f2a --private --text "see ticket"', 'make it private and edit it'],
+      ),
+    )
     .action((commentId, _options, command) => run(contextOf(command), commentId, command.optsWithGlobals()));
 }
 

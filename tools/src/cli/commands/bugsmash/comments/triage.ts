@@ -4,6 +4,8 @@ import type { Priority } from '../../../../bugsmash/comments.js';
 import type { TriagePrompter } from '../../../../bugsmash/triage.js';
 import { UsageError } from '../../../../errors.js';
 import { type CliContext, contextOf } from '../../../context.js';
+import { examples } from '../../../examples.js';
+import { escapeControl } from '../../../terminal.js';
 import { type AuthOptions, bugsmashClient } from '../client.js';
 import { PRIORITIES } from '../options.js';
 
@@ -12,6 +14,13 @@ export function define(comments: CommandUnknownOpts): void {
     .command('triage')
     .argument('<projectId>')
     .description('go through active comments one at a time: resolve, set priority, reply, skip, quit')
+    .addHelpText(
+      'after',
+      examples(
+        ['specbound bs comments triage 81d3', 'go through the active comments one by one'],
+        ['specbound bs comments ls 81d3', '(not on a terminal) list them instead'],
+      ),
+    )
     .action((projectId, _options, command) => run(contextOf(command), projectId, command.optsWithGlobals()));
 }
 
@@ -27,11 +36,7 @@ export async function run(ctx: CliContext, projectId: string, options: AuthOptio
   const cancelled = <T>(value: T | symbol): value is symbol => clack.isCancel(value);
   const prompter: TriagePrompter = {
     show(comment, index, total) {
-      const who = comment.comment_by_name ?? comment.comment_by_email ?? 'someone';
-      clack.note(
-        `${comment.comment}\n\n${who} · ${comment.created_at} · ${comment.priority}`,
-        `${index + 1}/${total}  #${comment.comment_number}`,
-      );
+      clack.note(triageCard(comment), `${index + 1}/${total}  #${comment.comment_number}`);
     },
     async action() {
       const value = await clack.select({
@@ -59,7 +64,7 @@ export async function run(ctx: CliContext, projectId: string, options: AuthOptio
       return cancelled(value) ? undefined : value;
     },
     note(text) {
-      clack.log.success(text);
+      clack.log.success(escapeControl(text));
     },
   };
   clack.intro(`Triage: active comments of ${projectId}`);
@@ -67,4 +72,19 @@ export async function run(ctx: CliContext, projectId: string, options: AuthOptio
   clack.outro(
     `${summary.seen}/${summary.total} seen · ${summary.resolved.length} resolved · ${summary.prioritized.length} prioritised · ${summary.replied.length} replied · ${summary.skipped.length} skipped${summary.quit ? ' (quit)' : ''}`,
   );
+}
+
+/**
+ * A comment as the triage card shows it. The prompts write to the terminal themselves (not through
+ * Io), so the reviewer's text and name are escaped here (terminal.ts).
+ */
+export function triageCard(comment: {
+  comment: string;
+  comment_by_name?: string | null | undefined;
+  comment_by_email?: string | null | undefined;
+  created_at: string;
+  priority: string;
+}): string {
+  const who = comment.comment_by_name ?? comment.comment_by_email ?? 'someone';
+  return escapeControl(`${comment.comment}\n\n${who} · ${comment.created_at} · ${comment.priority}`);
 }

@@ -1,6 +1,7 @@
 // `specbound bs folders create`: a new folder (with projects in it).
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { type CliContext, contextOf } from '../../../context.js';
+import { examples } from '../../../examples.js';
 import { type AuthOptions, bugsmashClient } from '../client.js';
 import { repeatable } from '../options.js';
 
@@ -17,6 +18,13 @@ export function define(folders: CommandUnknownOpts): void {
     .requiredOption('--name <name>', 'folder name')
     .option('--parent <folderId>', 'parent folder')
     .option('--project <projectId>', 'a project to put in it (repeatable)', repeatable)
+    .addHelpText(
+      'after',
+      examples(
+        ['specbound bs folders create --name "Q3 reviews"', 'an empty folder'],
+        ['specbound bs folders create --name Q3 --project 81d3 --project 77aa', 'with two projects in it'],
+      ),
+    )
     .action((_options, command) => run(contextOf(command), command.optsWithGlobals()));
 }
 

@@ -1,12 +1,17 @@
 // `specbound bs folders ls`: the workspace's folders.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { type CliContext, contextOf } from '../../../context.js';
+import { examples } from '../../../examples.js';
 import { type AuthOptions, bugsmashClient } from '../client.js';
 
 export function define(folders: CommandUnknownOpts): void {
   folders
     .command('ls')
     .description('list folders')
+    .addHelpText(
+      'after',
+      examples(['specbound bs folders ls', 'the folders'], ['specbound bs folders ls --json', 'as JSON']),
+    )
     .action((_options, command) => run(contextOf(command), command.optsWithGlobals()));
 }
 

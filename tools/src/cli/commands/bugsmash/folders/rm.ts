@@ -1,6 +1,7 @@
 // `specbound bs folders rm <folderId>`: a folder deleted.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { type CliContext, contextOf } from '../../../context.js';
+import { examples } from '../../../examples.js';
 import { type AuthOptions, bugsmashClient } from '../client.js';
 
 export function define(folders: CommandUnknownOpts): void {
@@ -8,6 +9,13 @@ export function define(folders: CommandUnknownOpts): void {
     .command('rm')
     .argument('<folderId>')
     .description('delete a folder')
+    .addHelpText(
+      'after',
+      examples(
+        ['specbound bs folders rm 2b9c', 'delete a folder (its projects stay)'],
+        ['specbound bs folders ls', 'find its id first'],
+      ),
+    )
     .action((folderId, _options, command) => run(contextOf(command), folderId, command.optsWithGlobals()));
 }
 

@@ -1,6 +1,7 @@
 // `specbound bs folders update <folderId>`: a folder renamed, its access changed, projects added or removed.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { type CliContext, contextOf } from '../../../context.js';
+import { examples } from '../../../examples.js';
 import { type AuthOptions, bugsmashClient } from '../client.js';
 import { oneOf, repeatable } from '../options.js';
 
@@ -20,6 +21,13 @@ export function define(folders: CommandUnknownOpts): void {
     .option('--access <access>', 'private|public', oneOf('--access', ['private', 'public'] as const))
     .option('--add <projectId>', 'add a project (repeatable)', repeatable)
     .option('--remove <projectId>', 'remove a project (repeatable)', repeatable)
+    .addHelpText(
+      'after',
+      examples(
+        ['specbound bs folders update 2b9c --name "Q4 reviews"', 'rename it'],
+        ['specbound bs folders update 2b9c --add 81d3 --remove 77aa', 'move projects in and out'],
+      ),
+    )
     .action((folderId, _options, command) => run(contextOf(command), folderId, command.optsWithGlobals()));
 }
 

@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { type CliContext, contextOf } from '../../../context.js';
+import { examples } from '../../../examples.js';
 import { type AuthOptions, bugsmashClient } from '../client.js';
 
 interface ProjectsCreateOptions extends AuthOptions {
@@ -17,6 +18,13 @@ export function define(projects: CommandUnknownOpts): void {
     .requiredOption('--name <name>', 'project name')
     .option('--url <url>', 'website to review')
     .option('--file <file>', 'file to review (type from its extension)')
+    .addHelpText(
+      'after',
+      examples(
+        ['specbound bs projects create --name Landing --url https://example.com', 'a website project'],
+        ['specbound bs projects create --name Deck --file deck.pdf', 'a PDF project from a file'],
+      ),
+    )
     .action((_options, command) => run(contextOf(command), command.optsWithGlobals()));
 }
 

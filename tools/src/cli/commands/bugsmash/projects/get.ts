@@ -1,6 +1,7 @@
 // `specbound bs projects get <projectId>`: a project with its versions.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { type CliContext, contextOf } from '../../../context.js';
+import { examples } from '../../../examples.js';
 import { type AuthOptions, bugsmashClient } from '../client.js';
 
 export function define(projects: CommandUnknownOpts): void {
@@ -8,6 +9,13 @@ export function define(projects: CommandUnknownOpts): void {
     .command('get')
     .argument('<projectId>')
     .description('a project with its versions')
+    .addHelpText(
+      'after',
+      examples(
+        ['specbound bs projects get 81d3', 'a project with its versions'],
+        ['specbound bs projects get 81d3 --json', 'as JSON'],
+      ),
+    )
     .action((projectId, _options, command) => run(contextOf(command), projectId, command.optsWithGlobals()));
 }
 

@@ -2,6 +2,7 @@
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { ProjectListItem, ProjectType } from '@specbound/bugsmash';
 import { type CliContext, contextOf } from '../../../context.js';
+import { examples } from '../../../examples.js';
 import { type AuthOptions, bugsmashClient } from '../client.js';
 import { oneOf, PROJECT_TYPES } from '../options.js';
 
@@ -16,6 +17,13 @@ export function define(projects: CommandUnknownOpts): void {
     .description('list projects (the first 50; --all for every one)')
     .option('--type <type>', PROJECT_TYPES.join('|'), oneOf('--type', PROJECT_TYPES))
     .option('--all', 'every page')
+    .addHelpText(
+      'after',
+      examples(
+        ['specbound bs projects ls', 'the first 50 projects'],
+        ['specbound bs projects ls --type website --all', 'every website project'],
+      ),
+    )
     .action((_options, command) => run(contextOf(command), command.optsWithGlobals()));
 }
 

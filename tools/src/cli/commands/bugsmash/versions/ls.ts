@@ -1,6 +1,7 @@
 // `specbound bs versions ls <projectId>`: a project's versions.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { type CliContext, contextOf } from '../../../context.js';
+import { examples } from '../../../examples.js';
 import { type AuthOptions, bugsmashClient } from '../client.js';
 
 export function define(versions: CommandUnknownOpts): void {
@@ -8,6 +9,13 @@ export function define(versions: CommandUnknownOpts): void {
     .command('ls')
     .argument('<projectId>')
     .description("list a project's versions")
+    .addHelpText(
+      'after',
+      examples(
+        ['specbound bs versions ls 81d3', "the project's versions"],
+        ['specbound bs versions ls 81d3 --json', 'as JSON'],
+      ),
+    )
     .action((projectId, _options, command) => run(contextOf(command), projectId, command.optsWithGlobals()));
 }
 

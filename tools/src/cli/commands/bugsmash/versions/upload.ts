@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { UsageError } from '../../../../errors.js';
 import { type CliContext, contextOf } from '../../../context.js';
+import { examples } from '../../../examples.js';
 import { type AuthOptions, bugsmashClient } from '../client.js';
 
 /** Files at least this big get a progress line on stderr. */
@@ -15,6 +16,13 @@ export function define(versions: CommandUnknownOpts): void {
     .argument('<projectId>')
     .argument('<file>')
     .description('upload a file as a new version (progress on stderr for large files)')
+    .addHelpText(
+      'after',
+      examples(
+        ['specbound bs versions upload 81d3 v2.pdf', 'a new version from a file'],
+        ['specbound bs versions upload 81d3 v2.pdf --json', 'the new version as JSON'],
+      ),
+    )
     .action((projectId, file, _options, command) =>
       run(contextOf(command), projectId, file, command.optsWithGlobals()),
     );

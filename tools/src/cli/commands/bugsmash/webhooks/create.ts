@@ -5,6 +5,7 @@ import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { WebhookEventName } from '@specbound/bugsmash';
 import { ToolsError, UsageError } from '../../../../errors.js';
 import { type CliContext, contextOf } from '../../../context.js';
+import { examples } from '../../../examples.js';
 import { type AuthOptions, bugsmashClient } from '../client.js';
 import { EVENTS, events } from '../options.js';
 
@@ -23,6 +24,16 @@ export function define(webhooks: CommandUnknownOpts): void {
     .option(
       '--secret-out <file>',
       'write the signing secret to a new file (mode 0600) instead of printing it',
+    )
+    .addHelpText(
+      'after',
+      examples(
+        ['specbound bs webhooks create --url https://example.com/hook', 'every event'],
+        [
+          'specbound bs webhooks create --url https://example.com/hook --events new_comment --secret-out whsec',
+          'one event, the secret into a file',
+        ],
+      ),
     )
     .action((_options, command) => {
       const options = command.optsWithGlobals();

@@ -5,6 +5,7 @@ import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Delivery } from '../../../../bugsmash/listen.js';
 import { UsageError } from '../../../../errors.js';
 import { type CliContext, contextOf } from '../../../context.js';
+import { examples } from '../../../examples.js';
 import { parsePort } from '../../../parse.js';
 import { untilStopped } from '../../../signals.js';
 
@@ -21,6 +22,16 @@ export function define(webhooks: CommandUnknownOpts): void {
     .option('--port <port>', 'port on 127.0.0.1 (0 picks a free one)', parsePort, 0)
     .option('--secret-file <file>', 'the signing secret (default: env BUGSMASH_WEBHOOK_SECRET)')
     .option('--forward-to <url>', 'POST verified deliveries here and answer as it does')
+    .addHelpText(
+      'after',
+      examples(
+        ['specbound bs webhooks listen --secret-file whsec', 'verify and print deliveries'],
+        [
+          'specbound bs webhooks listen --secret-file whsec --forward-to http://localhost:3000/hook',
+          'and forward the verified ones',
+        ],
+      ),
+    )
     .action((_options, command) => run(contextOf(command), command.optsWithGlobals()));
 }
 

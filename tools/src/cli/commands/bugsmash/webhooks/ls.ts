@@ -1,12 +1,17 @@
 // `specbound bs webhooks ls`: the webhook subscriptions.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { type CliContext, contextOf } from '../../../context.js';
+import { examples } from '../../../examples.js';
 import { type AuthOptions, bugsmashClient } from '../client.js';
 
 export function define(webhooks: CommandUnknownOpts): void {
   webhooks
     .command('ls')
     .description('list webhooks')
+    .addHelpText(
+      'after',
+      examples(['specbound bs webhooks ls', 'the webhooks'], ['specbound bs webhooks ls --json', 'as JSON']),
+    )
     .action((_options, command) => run(contextOf(command), command.optsWithGlobals()));
 }
 

@@ -1,6 +1,7 @@
 // `specbound bs webhooks rm <webhookId>`: a webhook subscription deleted.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { type CliContext, contextOf } from '../../../context.js';
+import { examples } from '../../../examples.js';
 import { type AuthOptions, bugsmashClient } from '../client.js';
 
 export function define(webhooks: CommandUnknownOpts): void {
@@ -8,6 +9,13 @@ export function define(webhooks: CommandUnknownOpts): void {
     .command('rm')
     .argument('<webhookId>')
     .description('delete a webhook')
+    .addHelpText(
+      'after',
+      examples(
+        ['specbound bs webhooks rm 9a01', 'stop a webhook'],
+        ['specbound bs webhooks ls', 'find its id first'],
+      ),
+    )
     .action((webhookId, _options, command) => run(contextOf(command), webhookId, command.optsWithGlobals()));
 }
 

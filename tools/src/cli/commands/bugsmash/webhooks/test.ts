@@ -2,6 +2,7 @@
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { WebhookEventName } from '@specbound/bugsmash';
 import { type CliContext, contextOf } from '../../../context.js';
+import { examples } from '../../../examples.js';
 import { type AuthOptions, bugsmashClient } from '../client.js';
 import { EVENTS, oneOf } from '../options.js';
 
@@ -10,6 +11,13 @@ export function define(webhooks: CommandUnknownOpts): void {
     .command('test')
     .description('have the service send a sample delivery to every webhook subscribed to the event')
     .option('--event <event>', EVENTS.join('|'), oneOf('--event', EVENTS, false), 'new_comment')
+    .addHelpText(
+      'after',
+      examples(
+        ['specbound bs webhooks test --event new_comment', 'send a test delivery'],
+        ['specbound bs webhooks test --event comment_replied --json', 'its outcome as JSON'],
+      ),
+    )
     .action((_options, command) => run(contextOf(command), command.optsWithGlobals()));
 }
 
