@@ -27,9 +27,11 @@ export {
   undeploy,
 } from './apps-script/deploy.js';
 export {
+  DEFAULT_IGNORE_PATTERNS,
   type FileExtensions,
   type FileType,
   fileExtensions,
+  type IgnoreWarning,
   type LocalFile,
   type LocalScan,
   scanLocalFiles,

@@ -19,7 +19,7 @@ import {
   writeConfig,
   writeState,
 } from './config.js';
-import { type LocalFile, localPathFor, scanLocalFiles } from './files.js';
+import { type IgnoreWarning, type LocalFile, localPathFor, scanLocalFiles } from './files.js';
 
 /** A file as pulled: its Apps Script name and where it was written. */
 export interface PulledFile {
@@ -288,6 +288,8 @@ export interface StatusResult {
   changes: FileChange[];
   /** Remote files changed since the last pull/push (a push would refuse); undefined without a record. */
   remoteChanged: string[] | undefined;
+  /** `.claspignore` lines that match no file, with what was probably meant. */
+  warnings: IgnoreWarning[];
 }
 
 /** Which local files would be pushed or are ignored, and which differ from the remote. */
@@ -305,6 +307,7 @@ export async function projectStatus(
     ignored: scan.ignored,
     changes: compare(scan.files, remote),
     remoteChanged: remoteChangesSince(project.state.lastSync, remote),
+    warnings: scan.warnings,
   };
 }
 

@@ -56,6 +56,13 @@ export const HINTS: Record<ToolsErrorCode, (details: Details) => string> = {
     'Push them first (`specbound gas push`), move them aside, or `specbound gas pull --force` to overwrite them.',
   'push-conflict': () =>
     'Run `specbound gas pull` to get those changes (then merge and push), `specbound gas push --dry-run` to see the diff, or `specbound gas push --force` to overwrite them.',
+  'clasp-json-invalid': () =>
+    'Fix the file (clasp reads it as JSON5: comments and trailing commas are fine); it needs at least {"scriptId": "..."}.',
+  'root-dir-outside': () =>
+    'Point rootDir at a directory inside the project (e.g. "src"), not a symbolic link to elsewhere.',
+  'file-name-clash': (d) =>
+    `Rename one of ${d.files ?? 'them'} or list one in .claspignore (one Apps Script file per name).`,
+  'remote-name-unsafe': () => 'Rename the file in the script editor, then pull again.',
   'deployment-ambiguous': () => 'Name the one to update with --deployment-id <id> (it is then remembered).',
   'version-without-number': () => 'Run `specbound gas versions` and deploy it with --version <n>.',
   'deployment-without-id': () => 'Pass --deployment-id <id> (see `specbound gas deployments`).',

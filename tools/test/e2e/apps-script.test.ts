@@ -63,8 +63,8 @@ describe('specbound gas: create, status, push, pull', () => {
     await mkdir(join(dir, 'drafts'), { recursive: true });
     await writeFile(join(dir, 'drafts', 'wip.js'), 'function wip() {}');
     await writeFile(join(dir, 'secret.js'), 'function secret() {}');
-    // gitignore semantics: a directory pattern, a negation, a plain name.
-    await writeFile(join(dir, '.claspignore'), 'drafts/\n*.js\n!Code.js\n');
+    // clasp's rules (micromatch, relative to rootDir): `drafts/**`, not gitignore's `drafts/`.
+    await writeFile(join(dir, '.claspignore'), 'drafts/**\nsecret.js\n**/*.txt\n');
     const result = await gas(['status', '--json']);
     expect(result.code, result.stderr).toBe(0);
     const status = result.json<{
@@ -73,7 +73,7 @@ describe('specbound gas: create, status, push, pull', () => {
       changes: { name: string; change: string }[];
       remoteChanged: string[];
     }>();
-    expect(status.files.map((f) => f.path)).toEqual(['Code.js', 'appsscript.json']);
+    expect(status.files.map((f) => f.path)).toEqual(['appsscript.json', 'Code.js']);
     expect(status.ignored).toEqual(expect.arrayContaining(['drafts/', 'notes.txt', 'secret.js']));
     expect(status.ignored).not.toContain('.specbound-state.json');
     expect(status.changes).toEqual(
@@ -117,7 +117,7 @@ describe('specbound gas: create, status, push, pull', () => {
     expect(result.code, result.stderr).toBe(0);
     const pushed = result.json<{ pushed: boolean; files: { path: string }[] }>();
     expect(pushed.pushed).toBe(true);
-    expect(pushed.files.map((f) => f.path)).toEqual(['Code.js', 'appsscript.json']);
+    expect(pushed.files.map((f) => f.path)).toEqual(['appsscript.json', 'Code.js']);
     const remote = await client().projects.getContent({ scriptId });
     expect(remote.files?.find((f) => f.name === 'Code')?.source).toBe(CODE);
   });

@@ -261,7 +261,7 @@ describe('pushProject', () => {
 });
 
 describe('projectStatus and scanLocalFiles', () => {
-  it('reports what is pushed, ignored (gitignore semantics) and changed', async () => {
+  it('reports what is pushed, ignored (clasp’s rules, relative to rootDir) and changed', async () => {
     const remote = remoteProject([
       { name: 'appsscript', type: 'JSON', source: MANIFEST },
       { name: 'Gone', type: 'SERVER_JS', source: 'x' },
@@ -275,14 +275,10 @@ describe('projectStatus and scanLocalFiles', () => {
     await writeFile(join(dir, 'src', 'keep.test.js'), 'x');
     await writeFile(join(dir, 'src', 'other.json'), '{}');
     await writeFile(join(dir, 'src', 'node_modules', 'x', 'i.js'), 'x');
-    await writeFile(join(dir, '.claspignore'), '# tests\n**/*.test.js\n!src/keep.test.js\nsrc/test/\n');
+    await writeFile(join(dir, '.claspignore'), '# tests\n**/*.test.js\ntest/**\nnode_modules/**\n');
     const status = await projectStatus(remote.client, { dir });
-    expect(status.files.map((f) => f.path)).toEqual([
-      'src/Code.js',
-      'src/appsscript.json',
-      'src/keep.test.js',
-    ]);
-    expect(status.ignored.sort()).toEqual(['src/other.json', 'src/test/']);
+    expect(status.files.map((f) => f.path)).toEqual(['src/appsscript.json', 'src/Code.js']);
+    expect(status.ignored).toEqual(['src/keep.test.js', 'src/node_modules/', 'src/other.json', 'src/test/']);
     expect(status.changes).toEqual(
       expect.arrayContaining([
         { name: 'Code', path: 'src/Code.js', change: 'added' },

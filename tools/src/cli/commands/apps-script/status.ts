@@ -33,6 +33,11 @@ export async function run(ctx: CliContext): Promise<void> {
     { header: 'path', value: (r) => r.path },
     { header: 'name', value: (r) => r.name },
   ]);
+  for (const warning of result.warnings) {
+    io.warn(
+      `.claspignore: "${warning.pattern}" matches no file${warning.suggestion === undefined ? '' : `; did you mean "${warning.suggestion}"?`}`,
+    );
+  }
   if (result.remoteChanged === undefined) {
     io.hint('no pull or push recorded here yet: `specbound gas pull` records one');
   } else if (result.remoteChanged.length > 0) {
