@@ -70,6 +70,8 @@ export type ToolsErrorCode =
   | 'root-dir-outside'
   | 'file-name-clash'
   | 'remote-name-unsafe'
+  | 'pull-path-blocked'
+  | 'local-files-exist'
   | 'deployment-ambiguous'
   | 'version-without-number'
   | 'deployment-without-id'

@@ -70,7 +70,7 @@ export {
   projectStatus,
   pullProject,
   pushProject,
-  remoteChangesSince,
+  type SkippedFile,
   type StatusResult,
 } from './apps-script/project.js';
 export {

@@ -78,8 +78,8 @@ describe('specbound gas: create, status, push, pull', () => {
     expect(status.ignored).not.toContain('.specbound-state.json');
     expect(status.changes).toEqual(
       expect.arrayContaining([
-        { name: 'Code', path: 'Code.js', change: 'added' },
-        { name: 'appsscript', path: 'appsscript.json', change: 'modified' },
+        { name: 'Code', path: 'Code.js', change: 'added', since: 'local' },
+        { name: 'appsscript', path: 'appsscript.json', change: 'modified', since: 'local' },
       ]),
     );
     expect(status.remoteChanged).toEqual([]);
@@ -132,7 +132,9 @@ describe('specbound gas: create, status, push, pull', () => {
 
     const refused = await gas(['push']);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('Push refused: the remote changed since the last pull/push: Code.');
+    expect(refused.stderr).toContain(
+      'Push refused, nothing was sent: changed both locally and remotely since the last pull/push: Code.',
+    );
     expect(refused.stderr).toContain('--force');
     const still = await client().projects.getContent({ scriptId });
     expect(still.files?.find((f) => f.name === 'Code')?.source).toContain('// edited online');
@@ -194,15 +196,26 @@ describe('specbound gas: create, status, push, pull', () => {
 
   it('pull refuses to overwrite local edits that were never pushed (exit 1), unless --force', async () => {
     await writeFile(join(dir, 'Code.js'), `${CODE}// not pushed yet\n`);
+    // The remote did not change: the local edit is kept.
+    const kept = await gas(['pull', '--json']);
+    expect(kept.code, kept.stderr).toBe(0);
+    expect(kept.json<{ keptLocalChanges: string[] }>().keptLocalChanges).toEqual(['Code.js']);
+    const remote = await client().projects.getContent({ scriptId });
+    const files = (remote.files ?? []).map((f) =>
+      f.name === 'Code' ? { ...f, source: `${f.source}// edited online\n` } : f,
+    );
+    await client().projects.updateContent({ scriptId, files });
     const refused = await gas(['pull']);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('Pull refused: these local files changed since the last pull/push');
+    expect(refused.stderr).toContain('Pull refused, nothing was written: changed both locally and remotely');
     expect(refused.stderr).toContain('Code.js');
     expect(refused.stderr).toContain('--force');
     expect(await readFile(join(dir, 'Code.js'), 'utf8')).toBe(`${CODE}// not pushed yet\n`);
     const forced = await gas(['pull', '--force']);
     expect(forced.code, forced.stderr).toBe(0);
-    expect(await readFile(join(dir, 'Code.js'), 'utf8')).toBe(CODE);
+    expect(await readFile(join(dir, 'Code.js'), 'utf8')).toBe(`${CODE}// edited online\n`);
+    await writeFile(join(dir, 'Code.js'), CODE);
+    expect((await gas(['push'])).code).toBe(0);
   });
 
   it('clone of a project that does not exist exits 1 and leaves no .clasp.json', async () => {

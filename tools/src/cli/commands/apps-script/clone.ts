@@ -7,6 +7,7 @@ import { renderPulled } from './render.js';
 interface CloneOptions {
   version?: number | undefined;
   rootDir?: string | undefined;
+  force?: true | undefined;
 }
 
 export function define(gas: CommandUnknownOpts): void {
@@ -16,6 +17,15 @@ export function define(gas: CommandUnknownOpts): void {
     .argument('<scriptId>', 'the project id (editor: Project Settings → IDs)')
     .option('--version <n>', 'clone this version instead of the current code', parsePositiveInt('--version'))
     .option('--root-dir <dir>', 'where the script files go, relative to .clasp.json')
+    .option('--force', 'overwrite local files that differ from the project’s')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ specbound gas clone 1AbC…xyz
+  $ specbound gas clone 1AbC…xyz --root-dir src
+  $ specbound gas clone 1AbC…xyz --version 4      the code of version 4`,
+    )
     .action((scriptId, options, command) => run(contextOf(command), scriptId, options));
 }
 
@@ -26,6 +36,7 @@ export async function run(ctx: CliContext, scriptId: string, options: CloneOptio
     dir: ctx.cwd,
     rootDir: options.rootDir,
     versionNumber: options.version,
+    force: options.force === true,
   });
   ctx.io.result(result, () => renderPulled(ctx.io, result, 'Cloned'));
 }

@@ -5,6 +5,7 @@ import { renderPulled } from './render.js';
 
 interface CreateOptions {
   title: string;
+  force?: true | undefined;
   rootDir?: string | undefined;
   parentId?: string | undefined;
 }
@@ -16,12 +17,27 @@ export function define(gas: CommandUnknownOpts): void {
     .requiredOption('--title <title>', 'the project title')
     .option('--root-dir <dir>', 'where the script files go, relative to .clasp.json')
     .option('--parent-id <id>', 'bind the script to this Drive file (Docs, Sheets, Forms, Slides)')
+    .option('--force', 'overwrite a local appsscript.json or Code file that differs from the new project’s')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ specbound gas create --title "Mailer"
+  $ specbound gas create --title "Mailer" --root-dir src
+  $ specbound gas create --title "Sheet tools" --parent-id 1SheetId…   bound to a spreadsheet`,
+    )
     .action((options, command) => run(contextOf(command), options));
 }
 
 export async function run(ctx: CliContext, options: CreateOptions): Promise<void> {
   const { createProject } = await import('../../../apps-script/project.js');
-  const result = await createProject(await ctx.appsScript(), { dir: ctx.cwd, ...options });
+  const result = await createProject(await ctx.appsScript(), {
+    dir: ctx.cwd,
+    title: options.title,
+    rootDir: options.rootDir,
+    parentId: options.parentId,
+    force: options.force === true,
+  });
   ctx.io.result(result, () => {
     ctx.io.line(`Created "${result.title}": ${result.scriptId}`);
     renderPulled(ctx.io, result, 'Pulled');
