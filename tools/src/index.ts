@@ -13,6 +13,7 @@ export {
   type LocalProject,
   loadProject,
   type ProjectState,
+  parseScriptId,
   STATE_FILE,
   type SyncRecord,
 } from './apps-script/config.js';
@@ -36,6 +37,7 @@ export {
   type LocalScan,
   scanLocalFiles,
 } from './apps-script/files.js';
+export { checkManifest, ManifestError, manifestProblems } from './apps-script/manifest.js';
 export {
   type Granularity,
   getMetrics,
@@ -59,6 +61,7 @@ export {
   type CreateResult,
   cloneProject,
   createProject,
+  defaultTitle,
   type FileChange,
   PullConflictError,
   type PulledFile,

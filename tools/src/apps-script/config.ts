@@ -219,3 +219,20 @@ export async function resolveScriptId(dir: string, explicit: string | undefined)
   if (explicit !== undefined && explicit !== '') return explicit;
   return (await loadProject(dir)).scriptId;
 }
+
+/**
+ * A script id from what a user pastes: the id itself, or an editor URL
+ * (`https://script.google.com/d/<id>/edit`, `…/home/projects/<id>/edit`), as clasp's clone takes.
+ */
+export function parseScriptId(input: string): string {
+  const text = input.trim();
+  const url = /^https:\/\/script\.google\.com\/(?:d|home\/projects)\/([^/?#]+)(?:[/?#]|$)/.exec(text);
+  const id = url?.[1] ?? text;
+  if (!/^[\w-]+$/.test(id)) {
+    throw new UsageError(`"${input}" is neither a script id nor an Apps Script editor URL.`, {
+      code: 'script-id-invalid',
+      details: { value: input },
+    });
+  }
+  return id;
+}

@@ -1,7 +1,7 @@
 // The file workflows: create, clone, pull, push, status. Each takes an Apps Script client and plain
 // options, works on the project whose `.clasp.json` is in `dir` (or above), and returns what it did.
 import { rm } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { basename, join, relative, sep } from 'node:path';
 import type { AppsScriptClient, ScriptFile } from '@specbound/apps-script';
 import { ContentValidationError, validateContentFiles } from '@specbound/apps-script';
 import { ToolsError, UsageError } from '../errors.js';
@@ -13,6 +13,7 @@ import {
   findProjectRoot,
   type LocalProject,
   loadProject,
+  parseScriptId,
   recordOf,
   resolveContentDir,
   type SyncRecord,
@@ -28,6 +29,7 @@ import {
   scanLocalFiles,
   wouldPushBack,
 } from './files.js';
+import { checkManifest } from './manifest.js';
 import { writeFilesAllOrNothing } from './staged-write.js';
 import { type FileSides, pushDecision, recordAfterPush, threeWay } from './three-way.js';
 
@@ -330,6 +332,7 @@ export async function pullProject(client: AppsScriptClient, options: PullOptions
 }
 
 export interface CloneOptions {
+  /** The project id, or its editor URL (`https://script.google.com/d/<id>/edit`). */
   scriptId: string;
   /** Where `.clasp.json` goes (created when missing). */
   dir: string;
@@ -394,7 +397,7 @@ async function writeNewProject(
 /** Writes `.clasp.json` for an existing project and pulls its files. Nothing is written if the project cannot be read. */
 export async function cloneProject(client: AppsScriptClient, options: CloneOptions): Promise<PullResult> {
   await refuseExistingProject(options.dir);
-  const { scriptId } = options;
+  const scriptId = parseScriptId(options.scriptId);
   const config: ClaspConfig = {
     scriptId,
     ...(options.rootDir === undefined ? {} : { rootDir: options.rootDir }),
@@ -416,7 +419,8 @@ export async function cloneProject(client: AppsScriptClient, options: CloneOptio
 }
 
 export interface CreateOptions {
-  title: string;
+  /** The project title; default the folder's name, humanised as clasp does (`my-app` → "My-app"). */
+  title?: string | undefined;
   dir: string;
   rootDir?: string | undefined;
   /** A Drive file (Docs, Sheets, Forms, Slides) to bind the script to. */
@@ -427,6 +431,15 @@ export interface CreateOptions {
 
 export interface CreateResult extends PullResult {
   title: string;
+}
+
+/** clasp's default title: the folder name through inflection's `humanize`. */
+export function defaultTitle(dir: string): string {
+  const words = basename(dir)
+    .toLowerCase()
+    .replace(/(_ids|_id)$/, '')
+    .replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** The manifest and `Code` paths of a new project, refused before the project is created when they exist. */
@@ -445,7 +458,7 @@ async function refuseStarterFiles(project: LocalProject, force: boolean): Promis
 
 /** Creates a project, writes `.clasp.json` and its initial files (the manifest). */
 export async function createProject(client: AppsScriptClient, options: CreateOptions): Promise<CreateResult> {
-  const { title } = options;
+  const title = options.title ?? defaultTitle(options.dir);
   if (title.trim() === '') {
     throw new UsageError('The project title is empty.', { code: 'title-empty' });
   }
@@ -683,6 +696,8 @@ function sentChanges(
 export async function pushProject(client: AppsScriptClient, options: PushOptions): Promise<PushResult> {
   const project = await loadProject(options.dir);
   const scan = await scanLocalFiles(project);
+  const manifest = scan.files.find((file) => file.name === 'appsscript' && file.type === 'JSON');
+  if (manifest !== undefined) checkManifest(manifest.source, manifest.path);
   const local = scan.files.map(({ name, type, source }) => ({ name, type, source }));
   const problems = validateContentFiles(local);
   if (problems.length > 0) throw new ContentValidationError(problems);

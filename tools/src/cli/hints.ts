@@ -65,8 +65,12 @@ export const HINTS: Record<ToolsErrorCode, (details: Details) => string> = {
   'remote-name-unsafe': () => 'Rename the file in the script editor, then pull again.',
   'pull-path-blocked': () =>
     'Move or rename the local file or folder in the way (nothing was written), then pull again.',
+  'manifest-invalid': () =>
+    'Fix appsscript.json (see https://developers.google.com/apps-script/manifest), then push again. Nothing was sent.',
   'local-files-exist': () =>
     'Run it in an empty folder, move those files aside, or pass --force to overwrite them.',
+  'script-id-invalid': () =>
+    'Pass the script id (Project Settings → IDs) or the editor URL https://script.google.com/d/<id>/edit.',
   'deployment-ambiguous': () => 'Name the one to update with --deployment-id <id> (it is then remembered).',
   'version-without-number': () => 'Run `specbound gas versions` and deploy it with --version <n>.',
   'deployment-without-id': () => 'Pass --deployment-id <id> (see `specbound gas deployments`).',

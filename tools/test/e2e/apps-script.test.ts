@@ -108,7 +108,9 @@ describe('specbound gas: create, status, push, pull', () => {
     const result = await gas(['push']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('nothing was sent');
-    expect(result.stderr).toContain('manifest must be a JSON object');
+    expect(result.stderr).toContain(
+      'appsscript.json is not a valid manifest (nothing was sent): it must be a JSON object',
+    );
     await writeFile(join(dir, 'appsscript.json'), MANIFEST);
   });
 

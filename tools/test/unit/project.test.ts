@@ -1,12 +1,12 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ContentValidationError } from '@specbound/apps-script';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeError } from '../../src/cli/report.js';
 import {
   cloneProject,
   createProject,
   loadProject,
+  ManifestError,
   PullConflictError,
   PushConflictError,
   projectStatus,
@@ -223,9 +223,10 @@ describe('pushProject', () => {
 
   it('checks the manifest and the file names before any request', async () => {
     const remote = await pulledProject();
-    await writeFile(join(dir, 'appsscript.json'), 'not json');
+    await writeFile(join(dir, 'appsscript.json'), '{\n  "timeZone": "Etc/UTC",\n  not json');
     const error = await pushProject(remote.client, { dir }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ContentValidationError);
+    expect(error).toBeInstanceOf(ManifestError);
+    expect((error as ManifestError).message).toContain('JSON syntax error at line 3, column 3');
     expect(remote.sent).toEqual([]);
     await writeFile(join(dir, 'appsscript.json'), MANIFEST);
     await writeFile(join(dir, 'Code.js'), CODE);

@@ -1,4 +1,4 @@
-// `specbound gas clone <scriptId>`: .clasp.json for an existing project, and its files.
+// `specbound gas clone <scriptId|editor URL>`: .clasp.json for an existing project, and its files.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { type CliContext, contextOf } from '../../context.js';
 import { parsePositiveInt } from '../../parse.js';
@@ -14,7 +14,7 @@ export function define(gas: CommandUnknownOpts): void {
   gas
     .command('clone')
     .description('write .clasp.json for an existing project here and pull its files')
-    .argument('<scriptId>', 'the project id (editor: Project Settings → IDs)')
+    .argument('<scriptId>', 'the project id (editor: Project Settings → IDs) or its editor URL')
     .option('--version <n>', 'clone this version instead of the current code', parsePositiveInt('--version'))
     .option('--root-dir <dir>', 'where the script files go, relative to .clasp.json')
     .option('--force', 'overwrite local files that differ from the project’s')
@@ -23,7 +23,7 @@ export function define(gas: CommandUnknownOpts): void {
       `
 Examples:
   $ specbound gas clone 1AbC…xyz
-  $ specbound gas clone 1AbC…xyz --root-dir src
+  $ specbound gas clone https://script.google.com/d/1AbC…xyz/edit --root-dir src
   $ specbound gas clone 1AbC…xyz --version 4      the code of version 4`,
     )
     .action((scriptId, options, command) => run(contextOf(command), scriptId, options));

@@ -4,7 +4,7 @@ import { type CliContext, contextOf } from '../../context.js';
 import { renderPulled } from './render.js';
 
 interface CreateOptions {
-  title: string;
+  title?: string | undefined;
   force?: true | undefined;
   rootDir?: string | undefined;
   parentId?: string | undefined;
@@ -14,7 +14,7 @@ export function define(gas: CommandUnknownOpts): void {
   gas
     .command('create')
     .description('create a project here: writes .clasp.json and the initial files')
-    .requiredOption('--title <title>', 'the project title')
+    .option('--title <title>', 'the project title (default: this folder’s name, as clasp names it)')
     .option('--root-dir <dir>', 'where the script files go, relative to .clasp.json')
     .option('--parent-id <id>', 'bind the script to this Drive file (Docs, Sheets, Forms, Slides)')
     .option('--force', 'overwrite a local appsscript.json or Code file that differs from the new project’s')
@@ -22,9 +22,9 @@ export function define(gas: CommandUnknownOpts): void {
       'after',
       `
 Examples:
-  $ specbound gas create --title "Mailer"
+  $ specbound gas create                          titled after this folder
   $ specbound gas create --title "Mailer" --root-dir src
-  $ specbound gas create --title "Sheet tools" --parent-id 1SheetId…   bound to a spreadsheet`,
+  $ specbound gas create --parent-id 1SheetId…    a script bound to a spreadsheet`,
     )
     .action((options, command) => run(contextOf(command), options));
 }
