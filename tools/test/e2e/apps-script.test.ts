@@ -92,6 +92,15 @@ describe('specbound gas: create, status, push, pull', () => {
     expect(result.stdout).not.toContain('STATE');
   });
 
+  it('status warns about a .claspignore line that matches no file and says what was meant', async () => {
+    const rules = await readFile(join(dir, '.claspignore'), 'utf8');
+    await writeFile(join(dir, '.claspignore'), `${rules}drafts/\n`);
+    const result = await gas(['status']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('.claspignore: "drafts/" matches no file; did you mean "drafts/**"?');
+    await writeFile(join(dir, '.claspignore'), rules);
+  });
+
   it('push --dry-run prints a unified diff and sends nothing', async () => {
     const result = await gas(['push', '--dry-run']);
     expect(result.code, result.stderr).toBe(0);
