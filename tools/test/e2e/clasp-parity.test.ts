@@ -3,7 +3,7 @@
 // copy of one tree to their own emulator project; both projects must then hold the same files.
 // clasp runs as a process (that is what is compared); specbound runs in-process through the harness.
 import { spawn } from 'node:child_process';
-import { cp, mkdir, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createAppsScriptClient } from '@specbound/apps-script';
@@ -150,5 +150,53 @@ describe('clasp 3.4.1 and specbound push the same files from the same tree', () 
     const pushedByClasp = await remoteFiles(theirs);
     expect(pushedByClasp.length).toBeGreaterThan(1);
     expect(await remoteFiles(ours)).toEqual(pushedByClasp);
+  });
+});
+
+describe('clasp’s names and flags for create, clone, status, pull and push', () => {
+  it('create-script, clone-script <id> [version], show-file-status, pull -d --versionNumber, push -f', async () => {
+    const made = await h.tempDir();
+    const created = await h.run(
+      [
+        'gas',
+        'create-script',
+        '--title',
+        'clasp names',
+        '--type',
+        'standalone',
+        '--rootDir',
+        'src',
+        '--json',
+      ],
+      { cwd: made },
+    );
+    expect(created.code, created.stderr).toBe(0);
+    const { scriptId } = created.json<{ scriptId: string }>();
+    await writeFile(join(made, 'src', 'Code.js'), 'function one() {}\n');
+    expect((await h.run(['gas', 'push', '-f'], { cwd: made })).code).toBe(0);
+    expect((await h.run(['gas', 'version', 'one'], { cwd: made })).code).toBe(0);
+    await writeFile(join(made, 'src', 'Extra.js'), 'function extra() {}\n');
+    expect((await h.run(['gas', 'push'], { cwd: made })).code).toBe(0);
+
+    const status = await h.run(['gas', 'show-file-status', '--json'], { cwd: made });
+    expect(status.json<{ files: { path: string }[] }>().files.map((f) => f.path)).toContain('src/Extra.js');
+
+    const other = await h.tempDir();
+    const cloned = await h.run(['gas', 'clone-script', scriptId, '1', '--rootDir', 'lib'], { cwd: other });
+    expect(cloned.code, cloned.stderr).toBe(0);
+    expect(JSON.parse(await readFile(join(other, '.clasp.json'), 'utf8'))).toEqual({
+      scriptId,
+      rootDir: 'lib',
+    });
+    expect(await readFile(join(other, 'lib', 'Code.js'), 'utf8')).toBe('function one() {}\n');
+
+    // Version 1 has no Extra: -d deletes it here, as clasp's --deleteUnusedFiles does.
+    const pulled = await h.run(['gas', 'pull', '--versionNumber', '1', '-d', '-f', '--json'], { cwd: made });
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(pulled.json<{ deleted: string[] }>().deleted).toEqual(['src/Extra.js']);
+
+    const container = await h.run(['gas', 'create-script', '--type', 'sheets'], { cwd: await h.tempDir() });
+    expect(container.code).toBe(2);
+    expect(container.stderr).toContain('--parent-id');
   });
 });

@@ -13,10 +13,13 @@ interface CloneOptions {
 export function define(gas: CommandUnknownOpts): void {
   gas
     .command('clone')
+    .alias('clone-script')
     .description('write .clasp.json for an existing project here and pull its files')
     .argument('<scriptId>', 'the project id (editor: Project Settings → IDs) or its editor URL')
+    .argument('[versionNumber]', 'clasp’s form of --version', parsePositiveInt('versionNumber'))
     .option('--version <n>', 'clone this version instead of the current code', parsePositiveInt('--version'))
     .option('--root-dir <dir>', 'where the script files go, relative to .clasp.json')
+    .option('--rootDir <dir>', 'clasp’s name for --root-dir')
     .option('--force', 'overwrite local files that differ from the project’s')
     .addHelpText(
       'after',
@@ -26,7 +29,9 @@ Examples:
   $ specbound gas clone https://script.google.com/d/1AbC…xyz/edit --root-dir src
   $ specbound gas clone 1AbC…xyz --version 4      the code of version 4`,
     )
-    .action((scriptId, options, command) => run(contextOf(command), scriptId, options));
+    .action((scriptId, versionNumber, options, command) =>
+      run(contextOf(command), scriptId, { ...options, version: options.version ?? versionNumber }),
+    );
 }
 
 export async function run(ctx: CliContext, scriptId: string, options: CloneOptions): Promise<void> {

@@ -1,5 +1,6 @@
 // `specbound gas create`: a new project here (.clasp.json and the initial files).
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import { UsageError } from '../../../errors.js';
 import { type CliContext, contextOf } from '../../context.js';
 import { renderPulled } from './render.js';
 
@@ -10,13 +11,29 @@ interface CreateOptions {
   parentId?: string | undefined;
 }
 
+/** clasp's `--type`: the standalone kinds are accepted; a container (docs, sheets, …) needs --parent-id here. */
+function parseType(value: string): string {
+  if (['standalone', 'webapp', 'api'].includes(value)) return value;
+  throw new UsageError(`--type ${value}: specbound creates standalone scripts only.`, {
+    hint: 'Create the document, spreadsheet, form or slides first, then bind the script to it: --parent-id <fileId>.',
+  });
+}
+
 export function define(gas: CommandUnknownOpts): void {
   gas
     .command('create')
+    .alias('create-script')
     .description('create a project here: writes .clasp.json and the initial files')
     .option('--title <title>', 'the project title (default: this folder’s name, as clasp names it)')
     .option('--root-dir <dir>', 'where the script files go, relative to .clasp.json')
     .option('--parent-id <id>', 'bind the script to this Drive file (Docs, Sheets, Forms, Slides)')
+    .option('--rootDir <dir>', 'clasp’s name for --root-dir')
+    .option('--parentId <id>', 'clasp’s name for --parent-id')
+    .option(
+      '--type <type>',
+      'clasp’s project type: standalone, webapp or api (bind to a Drive file with --parent-id)',
+      parseType,
+    )
     .option('--force', 'overwrite a local appsscript.json or Code file that differs from the new project’s')
     .addHelpText(
       'after',

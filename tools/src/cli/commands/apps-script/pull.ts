@@ -6,6 +6,8 @@ import { renderPulled } from './render.js';
 
 interface PullOptions {
   version?: number | undefined;
+  /** clasp's name for --version. */
+  versionNumber?: number | undefined;
   force?: true | undefined;
   conflictCopy?: true | undefined;
   deleteUnusedFiles?: true | undefined;
@@ -22,6 +24,12 @@ export function define(gas: CommandUnknownOpts): void {
       '--delete-unused-files',
       'delete local files the remote deleted (unchanged here since the last sync)',
     )
+    .option('--versionNumber <n>', 'clasp’s name for --version', parsePositiveInt('--versionNumber'))
+    .option('-d, --deleteUnusedFiles', 'clasp’s name for --delete-unused-files')
+    .option(
+      '-f',
+      'clasp’s “delete without asking” (specbound never asks); conflicts stay refused: see --force',
+    )
     .addHelpText(
       'after',
       `
@@ -37,7 +45,7 @@ export async function run(ctx: CliContext, options: PullOptions): Promise<void> 
   const { pullProject } = await import('../../../apps-script/project.js');
   const result = await pullProject(await ctx.appsScript(), {
     dir: ctx.cwd,
-    versionNumber: options.version,
+    versionNumber: options.version ?? options.versionNumber,
     force: options.force === true,
     conflictCopy: options.conflictCopy === true,
     deleteUnusedFiles: options.deleteUnusedFiles === true,

@@ -7,6 +7,10 @@ export function define(gas: CommandUnknownOpts): void {
     .description('upload the local changes on top of the remote ones; refuses files changed on both sides')
     .option('--dry-run', 'print a unified diff (remote → what would be sent) and send nothing')
     .option('--force', 'push the local tree exactly, over remote changes and deletions (as clasp does)')
+    .option(
+      '-f',
+      'clasp’s “overwrite the manifest without asking” (specbound never asks); conflicts stay refused: see --force',
+    )
     .addHelpText(
       'after',
       `

@@ -5,6 +5,7 @@ import { type CliContext, contextOf } from '../../context.js';
 export function define(gas: CommandUnknownOpts): void {
   gas
     .command('status')
+    .alias('show-file-status')
     .description('which local files would be pushed or are ignored, and what changed on which side')
     .addHelpText(
       'after',
