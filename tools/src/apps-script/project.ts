@@ -147,7 +147,7 @@ interface LocalOutcome {
   kept: string[];
 }
 
-/** Local files the remote does not have: deleted (`deleteUnused`), or kept and reported. */
+/** Local files the remote does not have: deleted (`deleteUnused`, when the remote deleted them), or kept and reported. */
 function planLocalOnly(
   sides: readonly FileSides<LocalFile>[],
   recorded: boolean,
@@ -157,7 +157,8 @@ function planLocalOnly(
   for (const s of sides) {
     if (s.remote !== undefined || s.local === undefined) continue;
     const remoteDeleted = recorded && s.base !== undefined;
-    if (flags.deleteUnused && (!recorded || (remoteDeleted && (!s.localChanged || flags.force)))) {
+    // Without a record, a file only here may be new work never pushed: it is never deleted.
+    if (flags.deleteUnused && remoteDeleted && (!s.localChanged || flags.force)) {
       out.deleted.push(s.local.path);
     } else if (remoteDeleted) {
       out.deletedRemotely.push(s.local.path);

@@ -76,6 +76,31 @@ describe('#1 a clasp checkout (no sync record): pull never overwrites a differin
   });
 });
 
+describe('#1 and #5: --delete-unused-files deletes only what the remote deleted', () => {
+  it('keeps a file only here when no sync was recorded (it may be unpushed work)', async () => {
+    const remote = service([manifest, js('Code', 'c')]);
+    await clasp();
+    await writeFile(join(dir, 'New.js'), 'new work();');
+    const pulled = await pullProject(remote.client, { dir, deleteUnusedFiles: true });
+    expect(pulled.deleted).toEqual([]);
+    expect(pulled.kept).toEqual(['New.js']);
+    expect(await read('New.js')).toBe('new work();');
+  });
+
+  it('keeps a remotely deleted file that was changed here, unless --force', async () => {
+    const remote = service([manifest, js('Code', 'c'), js('Old', 'o')]);
+    await clasp();
+    await pullProject(remote.client, { dir });
+    remote.edit([manifest, js('Code', 'c')]);
+    await writeFile(join(dir, 'Old.js'), 'o, edited here');
+    const kept = await pullProject(remote.client, { dir, deleteUnusedFiles: true });
+    expect(kept.deleted).toEqual([]);
+    expect(kept.deletedRemotely).toEqual(['Old.js']);
+    const forced = await pullProject(remote.client, { dir, deleteUnusedFiles: true, force: true });
+    expect(forced.deleted).toEqual(['Old.js']);
+  });
+});
+
 describe('#2 edits to different files merge both ways', () => {
   it('push sends B on top of the remote A; pull brings A and keeps B', async () => {
     const remote = service([manifest, js('A', 'a0'), js('B', 'b0')]);
