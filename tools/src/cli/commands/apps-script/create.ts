@@ -1,7 +1,7 @@
 // `specbound gas create`: a new project here (.clasp.json and the initial files).
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
-import { UsageError } from '../../../errors.js';
 import { type CliContext, contextOf } from '../../context.js';
+import { parseClaspType } from '../../parse.js';
 import { renderPulled } from './render.js';
 
 interface CreateOptions {
@@ -9,14 +9,6 @@ interface CreateOptions {
   force?: true | undefined;
   rootDir?: string | undefined;
   parentId?: string | undefined;
-}
-
-/** clasp's `--type`: the standalone kinds are accepted; a container (docs, sheets, …) needs --parent-id here. */
-function parseType(value: string): string {
-  if (['standalone', 'webapp', 'api'].includes(value)) return value;
-  throw new UsageError(`--type ${value}: specbound creates standalone scripts only.`, {
-    hint: 'Create the document, spreadsheet, form or slides first, then bind the script to it: --parent-id <fileId>.',
-  });
 }
 
 export function define(gas: CommandUnknownOpts): void {
@@ -32,7 +24,7 @@ export function define(gas: CommandUnknownOpts): void {
     .option(
       '--type <type>',
       'clasp’s project type: standalone, webapp or api (bind to a Drive file with --parent-id)',
-      parseType,
+      parseClaspType,
     )
     .option('--force', 'overwrite a local appsscript.json or Code file that differs from the new project’s')
     .addHelpText(
