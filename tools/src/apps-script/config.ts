@@ -27,6 +27,8 @@ export interface ClaspConfig {
   filePushOrder?: string[];
   /** Only the top-level files of the content directory. */
   skipSubdirectories?: boolean;
+  /** Follow symbolic links inside the content directory (clasp 3); the content directory itself must still resolve inside the project. */
+  allowSymlinks?: boolean;
   parentId?: string[] | string;
   /** A deployment to update on `deploy` (specbound extension; the state file records one too). */
   deploymentId?: string;

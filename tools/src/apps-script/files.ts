@@ -4,7 +4,7 @@
 // and options clasp uses, so a pattern means what it means to clasp: relative to rootDir, `drafts/`
 // matches no file, `*.html` only at the top), then kept when its extension is a script, HTML or manifest
 // extension. A file's Apps Script name is that path without extension (`lib/util.js` ↔ `lib/util`).
-import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
+import { lstat, readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, extname, isAbsolute, join, posix, relative, sep } from 'node:path';
 import micromatch from 'micromatch';
 import { ToolsError } from '../errors.js';
@@ -135,6 +135,31 @@ export async function listFiles(dir: string, recursive: boolean): Promise<string
   return found.sort(byLocale);
 }
 
+/**
+ * With `"allowSymlinks": true` in .clasp.json, clasp follows links: every file reached below `dir`,
+ * each directory walked once (by inode, so a link back up ends there), in the order the file system
+ * lists them (which decides whether a linked folder is reached by its link or its own name), sorted
+ * at the end. Broken links are left out. (clasp 3.4.1's crawlLogicalSymlinks.)
+ */
+export async function listFilesFollowingLinks(dir: string, recursive: boolean): Promise<string[]> {
+  const found: string[] = [];
+  const visited = new Set<number>();
+  const walk = async (current: string): Promise<void> => {
+    const info = await stat(current).catch(() => undefined);
+    if (info === undefined || visited.has(info.ino)) return;
+    visited.add(info.ino);
+    const names = await readdir(current).catch(() => [] as string[]);
+    for (const name of names) {
+      const path = join(current, name);
+      const entry = await stat(path).catch(() => undefined);
+      if (entry?.isDirectory() && recursive) await walk(path);
+      else if (entry?.isFile()) found.push(toPosix(relative(dir, path)));
+    }
+  };
+  await walk(dir);
+  return found.sort(byLocale);
+}
+
 /** The listed files the ignore patterns keep (micromatch.not, as clasp filters). */
 export function notIgnored(files: readonly string[], patterns: readonly string[]): string[] {
   if (patterns.length === 0) return [...files];
@@ -223,7 +248,11 @@ export async function scanLocalFiles(project: LocalProject): Promise<LocalScan> 
   await assertContentInside(project);
   const extensions = fileExtensions(project.config);
   const { patterns, fromFile } = await loadIgnorePatterns(project.root);
-  const all = await listFiles(project.contentDir, project.config.skipSubdirectories !== true);
+  const recursive = project.config.skipSubdirectories !== true;
+  const all =
+    project.config.allowSymlinks === true
+      ? await listFilesFollowingLinks(project.contentDir, recursive)
+      : await listFiles(project.contentDir, recursive);
   const kept = new Set(notIgnored(all, patterns));
   const prefix = contentPrefixOf(project);
   const files: LocalFile[] = [];

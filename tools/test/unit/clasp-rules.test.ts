@@ -114,6 +114,17 @@ const ROWS: Row[] = [
       ['linked', 'real'],
     ],
   },
+  {
+    title: 'allowSymlinks: links inside the project are followed',
+    claspJson: '{"scriptId":"S","allowSymlinks":true}',
+    files: ['appsscript.json', 'Code.js', 'real/inner.js', 'real/deeper/x.html'],
+    symlinks: [
+      ['link.js', 'Code.js'],
+      ['linked', 'real'],
+      ['loop', '.'],
+      ['broken.js', 'missing.js'],
+    ],
+  },
 ];
 
 async function writeTree(row: Row): Promise<void> {
