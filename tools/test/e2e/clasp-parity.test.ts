@@ -80,7 +80,8 @@ async function newProject(title: string): Promise<string> {
 
 async function remoteFiles(scriptId: string): Promise<string[]> {
   const content = await client().projects.getContent({ scriptId });
-  return (content.files ?? []).map((f) => `${f.name} ${f.type} ${JSON.stringify(f.source)}`).sort();
+  // In the order pushed: filePushOrder first, then by path, as clasp sorts them.
+  return (content.files ?? []).map((f) => `${f.name} ${f.type} ${JSON.stringify(f.source)}`);
 }
 
 interface Tree {
@@ -115,18 +116,20 @@ const TREES: Record<string, Tree> = {
       'README.md': '# not pushed\n',
     },
   },
-  'clasp’s defaults: HTML anywhere, node_modules and other types left out, custom extensions': {
-    claspJson: '{"scriptId":"SCRIPT_ID","scriptExtensions":[".gs",".js"],"htmlExtensions":[".html"]}',
-    files: {
-      'appsscript.json': MANIFEST,
-      'Code.gs': 'function main() {}\n',
-      'lib/util.js': 'function util() {}\n',
-      'views/page.html': '<b>page</b>\n',
-      'node_modules/dep/index.js': 'module.exports = 1;\n',
-      'notes.txt': 'notes\n',
-      'data.json': '{}\n',
+  'clasp’s defaults: HTML anywhere, node_modules and other types left out, custom extensions, filePushOrder':
+    {
+      claspJson:
+        '{"scriptId":"SCRIPT_ID","scriptExtensions":[".gs",".js"],"htmlExtensions":[".html"],"filePushOrder":["lib/util.js","views/page.html"]}',
+      files: {
+        'appsscript.json': MANIFEST,
+        'Code.gs': 'function main() {}\n',
+        'lib/util.js': 'function util() {}\n',
+        'views/page.html': '<b>page</b>\n',
+        'node_modules/dep/index.js': 'module.exports = 1;\n',
+        'notes.txt': 'notes\n',
+        'data.json': '{}\n',
+      },
     },
-  },
 };
 
 describe('clasp 3.4.1 and specbound push the same files from the same tree', () => {
@@ -150,6 +153,8 @@ describe('clasp 3.4.1 and specbound push the same files from the same tree', () 
     const pushedByClasp = await remoteFiles(theirs);
     expect(pushedByClasp.length).toBeGreaterThan(1);
     expect(await remoteFiles(ours)).toEqual(pushedByClasp);
+    // The order is compared too: filePushOrder's first file leads where one is set.
+    if (tree.claspJson.includes('filePushOrder')) expect(pushedByClasp[0]).toMatch(/^lib\/util /);
   });
 });
 
