@@ -299,11 +299,21 @@ export function pushOrder<F extends { path: string }>(files: readonly F[], order
   });
 }
 
+/** C0 and C1 control characters (an escape sequence in a file name would reach every terminal listing it). */
+function hasControlCharacter(text: string): boolean {
+  for (const char of text) {
+    const code = char.charCodeAt(0);
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
+  }
+  return false;
+}
+
 /** A remote file name that cannot be a path below the content directory. */
 function unsafeName(name: string): boolean {
   const segments = name.split('/');
   return (
     name === '' ||
+    hasControlCharacter(name) ||
     name.includes('\\') ||
     name.includes('\0') ||
     name.startsWith('/') ||
@@ -323,10 +333,13 @@ export function localPathFor(
 ): string {
   const { name } = file;
   if (unsafeName(name)) {
-    throw new ToolsError(`The project has a file named "${name}", which cannot be written safely on disk.`, {
-      code: 'remote-name-unsafe',
-      details: { name },
-    });
+    throw new ToolsError(
+      `The project has a file named ${JSON.stringify(name)}, which cannot be written safely on disk.`,
+      {
+        code: 'remote-name-unsafe',
+        details: { name },
+      },
+    );
   }
   const known = existing.get(name);
   if (known !== undefined && known.type === file.type) return known.path;

@@ -191,6 +191,16 @@ describe('#6 pull writes only what a push would send back, all or nothing', () =
     expect(remote.head().map((f) => f.name)).toContain('node_modules/lodash/index');
   });
 
+  it('refuses a remote name with a terminal escape sequence, quoting it escaped, writing nothing', async () => {
+    const remote = service([manifest, js('ok', 'x'), js('evil\u001b]0;pwned\u0007', 'x')]);
+    await clasp();
+    const error = await pullProject(remote.client, { dir }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'remote-name-unsafe' });
+    expect((error as Error).message).toContain('"evil\\u001b]0;pwned\\u0007"');
+    expect((error as Error).message).not.toContain('\u001b');
+    expect((await readdir(dir)).sort()).toEqual(['.clasp.json']);
+  });
+
   it('refuses names that collide as file and folder before writing anything', async () => {
     const remote = service([manifest, js('lib', 'a'), js('lib.js/inner', 'b')]);
     await clasp();
