@@ -79,7 +79,7 @@ export interface LocalScan {
 }
 
 /** The `.claspignore` lines (clasp reads them raw: BOM stripped, empty lines dropped, nothing trimmed). */
-export async function loadIgnorePatterns(root: string): Promise<{ patterns: string[]; fromFile: boolean }> {
+async function loadIgnorePatterns(root: string): Promise<{ patterns: string[]; fromFile: boolean }> {
   const text = await readFile(join(root, IGNORE_FILE), 'utf8').catch(() => undefined);
   if (text === undefined) return { patterns: [...DEFAULT_IGNORE_PATTERNS], fromFile: false };
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
@@ -95,7 +95,7 @@ function byLocale(a: string, b: string): number {
 }
 
 /** The type clasp gives a path, or undefined when clasp does not push that extension. */
-export function fileTypeOf(path: string, extensions: FileExtensions): FileType | undefined {
+function fileTypeOf(path: string, extensions: FileExtensions): FileType | undefined {
   const original = extname(path);
   const ext = original.toLowerCase();
   if (extensions.SERVER_JS.includes(ext)) return 'SERVER_JS';
@@ -106,7 +106,7 @@ export function fileTypeOf(path: string, extensions: FileExtensions): FileType |
 }
 
 /** The Apps Script name of a file, from its path relative to the content directory. */
-export function remoteName(relToContent: string, type?: FileType): string {
+function remoteName(relToContent: string, type?: FileType): string {
   if (type === 'JSON' && posix.basename(relToContent) === 'appsscript.json') return 'appsscript';
   return relToContent.slice(0, relToContent.length - extname(relToContent).length);
 }
@@ -115,7 +115,7 @@ export function remoteName(relToContent: string, type?: FileType): string {
  * Every regular file below `dir`, relative to it, sorted as clasp sorts them. Symbolic links are
  * left out (clasp skips them unless `allowSymlinks`), and so are subdirectories when not `recursive`.
  */
-export async function listFiles(dir: string, recursive: boolean): Promise<string[]> {
+async function listFiles(dir: string, recursive: boolean): Promise<string[]> {
   const found: string[] = [];
   const walk = async (current: string, prefix: string): Promise<void> => {
     const entries = await readdir(current, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
@@ -141,7 +141,7 @@ export async function listFiles(dir: string, recursive: boolean): Promise<string
  * lists them (which decides whether a linked folder is reached by its link or its own name), sorted
  * at the end. Broken links are left out. (clasp 3.4.1's crawlLogicalSymlinks.)
  */
-export async function listFilesFollowingLinks(dir: string, recursive: boolean): Promise<string[]> {
+async function listFilesFollowingLinks(dir: string, recursive: boolean): Promise<string[]> {
   const found: string[] = [];
   const visited = new Set<number>();
   const walk = async (current: string): Promise<void> => {
@@ -161,7 +161,7 @@ export async function listFilesFollowingLinks(dir: string, recursive: boolean): 
 }
 
 /** The listed files the ignore patterns keep (micromatch.not, as clasp filters). */
-export function notIgnored(files: readonly string[], patterns: readonly string[]): string[] {
+function notIgnored(files: readonly string[], patterns: readonly string[]): string[] {
   if (patterns.length === 0) return [...files];
   return micromatch.not([...files], [...patterns], MATCH_OPTIONS);
 }
@@ -170,7 +170,7 @@ export function notIgnored(files: readonly string[], patterns: readonly string[]
  * Refuses a content directory that resolves outside the project once symbolic links are followed
  * (clasp 3.4.1 refuses it too): a symlinked rootDir would push, and pull would write, files elsewhere.
  */
-export async function assertContentInside(project: LocalProject): Promise<void> {
+async function assertContentInside(project: LocalProject): Promise<void> {
   const real = async (path: string) => realpath(path).catch(() => path);
   const root = await real(project.root);
   const content = await real(project.contentDir);
@@ -217,7 +217,7 @@ function suggestFor(pattern: string, files: readonly string[], contentPrefix: st
 }
 
 /** `.claspignore` lines (not comments) that match none of the files, each with a likely fix. */
-export function ignoreWarnings(
+function ignoreWarnings(
   patterns: readonly string[],
   files: readonly string[],
   contentPrefix: string,
@@ -287,7 +287,7 @@ export async function scanLocalFiles(project: LocalProject): Promise<LocalScan> 
 }
 
 /** `filePushOrder` first (in its order; paths relative to `.clasp.json`), then the rest by path. */
-export function pushOrder<F extends { path: string }>(files: readonly F[], order: readonly string[]): F[] {
+function pushOrder<F extends { path: string }>(files: readonly F[], order: readonly string[]): F[] {
   const rank = new Map(order.map((path, i) => [posix.normalize(toPosix(path)), i]));
   return [...files].sort((a, b) => {
     const ra = rank.get(posix.normalize(a.path));
