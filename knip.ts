@@ -28,8 +28,6 @@ const config: KnipConfig = {
       // exports["."], and bin/specbound.js's dist/cli/main.js; bench/export.mjs starts the two bench
       // files as processes by path.
       entry: ['src/index.ts', 'src/cli/main.ts', 'bench/export-naive.mjs', 'bench/fake-bugsmash-server.mjs'],
-      // bench/help.mjs runs clasp's bin from node_modules/@google/clasp.
-      ignoreDependencies: ['@google/clasp'],
     },
     'packages/http': {
       // exports["."]; scripts/bundle-size.d.mts types bundle-size.mjs for the docs tests that import it.

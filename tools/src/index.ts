@@ -13,6 +13,7 @@ export {
   type LocalProject,
   loadProject,
   type ProjectState,
+  parseScriptId,
   STATE_FILE,
   type SyncRecord,
 } from './apps-script/config.js';
@@ -29,13 +30,16 @@ export {
   undeployAll,
 } from './apps-script/deploy.js';
 export {
+  DEFAULT_IGNORE_PATTERNS,
   type FileExtensions,
   type FileType,
   fileExtensions,
+  type IgnoreWarning,
   type LocalFile,
   type LocalScan,
   scanLocalFiles,
 } from './apps-script/files.js';
+export { checkManifest, ManifestError, manifestProblems } from './apps-script/manifest.js';
 export {
   type Granularity,
   getMetrics,
@@ -59,6 +63,7 @@ export {
   type CreateResult,
   cloneProject,
   createProject,
+  defaultTitle,
   type FileChange,
   PullConflictError,
   type PulledFile,
@@ -70,7 +75,7 @@ export {
   projectStatus,
   pullProject,
   pushProject,
-  remoteChangesSince,
+  type SkippedFile,
   type StatusResult,
 } from './apps-script/project.js';
 export {

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import JSON5 from 'json5';
 import { writeFileAtomic } from '../atomic-file.js';
 import { ToolsError, UsageError } from '../errors.js';
 
@@ -26,6 +27,8 @@ export interface ClaspConfig {
   filePushOrder?: string[];
   /** Only the top-level files of the content directory. */
   skipSubdirectories?: boolean;
+  /** Follow symbolic links inside the content directory (clasp 3); the content directory itself must still resolve inside the project. */
+  allowSymlinks?: boolean;
   parentId?: string[] | string;
   /** A deployment to update on `deploy` (specbound extension; the state file records one too). */
   deploymentId?: string;
@@ -94,10 +97,14 @@ export async function loadProject(dir: string): Promise<LocalProject> {
 function parseConfig(text: string, where: string): ClaspConfig {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    // clasp reads .clasp.json as JSON5: comments and trailing commas are allowed.
+    value = JSON5.parse(text);
   } catch (error) {
-    throw new ToolsError(`${where} is not valid JSON: ${(error as Error).message}`, {
-      hint: 'Fix the file: it needs at least {"scriptId": "..."}.',
+    const { lineNumber, columnNumber } = error as { lineNumber?: number; columnNumber?: number };
+    const at = lineNumber === undefined ? '' : ` at line ${lineNumber}, column ${columnNumber ?? 1}`;
+    throw new ToolsError(`${where} is not valid JSON5${at}: ${(error as Error).message}`, {
+      code: 'clasp-json-invalid',
+      details: { file: where },
     });
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -134,7 +141,8 @@ export function resolveContentDir(root: string, config: ClaspConfig): string {
   const rel = relative(root, dir);
   if (rel.startsWith('..') || isAbsolute(rel)) {
     throw new ToolsError(`${CONFIG_FILE}: rootDir "${raw}" is outside the project directory ${root}.`, {
-      hint: 'Point rootDir at a directory inside the project (e.g. "src").',
+      code: 'root-dir-outside',
+      details: { rootDir: raw, root },
     });
   }
   return dir;
@@ -191,21 +199,19 @@ export function fileHash(file: ContentFile): string {
 
 /** The record of a content as synced: the per-file hashes and one hash over all of them. */
 export function syncRecord(files: readonly ContentFile[], versionNumber?: number): SyncRecord {
-  const hashes: Record<string, string> = {};
-  for (const file of [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    hashes[file.name] = fileHash(file);
-  }
+  return recordOf(Object.fromEntries(files.map((file) => [file.name, fileHash(file)])), versionNumber);
+}
+
+/** A record from per-file hashes (name → hash), with one hash over all of them. */
+export function recordOf(files: Readonly<Record<string, string>>, versionNumber?: number): SyncRecord {
+  const sorted = Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const hash = createHash('sha256')
-    .update(
-      Object.entries(hashes)
-        .map(([name, h]) => `${name}\0${h}`)
-        .join('\n'),
-    )
+    .update(sorted.map(([name, h]) => `${name}\0${h}`).join('\n'))
     .digest('hex');
   return {
     at: new Date().toISOString(),
     hash,
-    files: hashes,
+    files: Object.fromEntries(sorted),
     ...(versionNumber === undefined ? {} : { versionNumber }),
   };
 }
@@ -214,4 +220,21 @@ export function syncRecord(files: readonly ContentFile[], versionNumber?: number
 export async function resolveScriptId(dir: string, explicit: string | undefined): Promise<string> {
   if (explicit !== undefined && explicit !== '') return explicit;
   return (await loadProject(dir)).scriptId;
+}
+
+/**
+ * A script id from what a user pastes: the id itself, or an editor URL
+ * (`https://script.google.com/d/<id>/edit`, `…/home/projects/<id>/edit`), as clasp's clone takes.
+ */
+export function parseScriptId(input: string): string {
+  const text = input.trim();
+  const url = /^https:\/\/script\.google\.com\/(?:d|home\/projects)\/([^/?#]+)(?:[/?#]|$)/.exec(text);
+  const id = url?.[1] ?? text;
+  if (!/^[\w-]+$/.test(id)) {
+    throw new UsageError(`"${input}" is neither a script id nor an Apps Script editor URL.`, {
+      code: 'script-id-invalid',
+      details: { value: input },
+    });
+  }
+  return id;
 }

@@ -1,9 +1,12 @@
-// Local script files ↔ Apps Script files, the way clasp maps them: a file's name is its path below the
-// content directory without extension (`lib/util.js` ↔ `lib/util`), the manifest is `appsscript.json`,
-// and `.claspignore` filters with gitignore semantics (the `ignore` package), relative to the project root.
-import { readdir, readFile } from 'node:fs/promises';
-import { extname, join, posix, relative, sep } from 'node:path';
-import ignore, { type Ignore } from 'ignore';
+// Local script files ↔ Apps Script files, exactly the way clasp 3.4.1 maps them (its core/files.js and
+// core/clasp.js): every file below the content directory (rootDir/srcDir) is listed by its path relative
+// to that directory, filtered by the `.claspignore` lines with micromatch (`{ dot: true }`, the library
+// and options clasp uses, so a pattern means what it means to clasp: relative to rootDir, `drafts/`
+// matches no file, `*.html` only at the top), then kept when its extension is a script, HTML or manifest
+// extension. A file's Apps Script name is that path without extension (`lib/util.js` ↔ `lib/util`).
+import { lstat, readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { basename, extname, isAbsolute, join, posix, relative, sep } from 'node:path';
+import micromatch from 'micromatch';
 import { ToolsError } from '../errors.js';
 import {
   type ClaspConfig,
@@ -14,15 +17,32 @@ import {
   STATE_FILE,
 } from './config.js';
 
+// The project's own files, which clasp lists among the files it leaves out: not worth showing.
+const PROJECT_FILES = new Set([CONFIG_FILE, IGNORE_FILE, STATE_FILE]);
+
 export type FileType = 'SERVER_JS' | 'HTML' | 'JSON';
 
 /** The local extensions of each file type, lower case with the dot; the first is used for new files. */
 export type FileExtensions = Record<FileType, string[]>;
 
+/** clasp's rules when the project has no `.claspignore` (clasp 3.4.1, `DEFAULT_CLASP_IGNORE`). */
+export const DEFAULT_IGNORE_PATTERNS: readonly string[] = [
+  '**/**',
+  '!**/appsscript.json',
+  '!**/*.gs',
+  '!**/*.js',
+  '!**/*.ts',
+  '!**/*.html',
+  '.git/**',
+  'node_modules/**',
+];
+
+const MATCH_OPTIONS = { dot: true } as const;
+
 /** Extensions as clasp reads them: `scriptExtensions` (or clasp 2's `fileExtension`), `htmlExtensions`, `jsonExtensions`. */
 export function fileExtensions(config: ClaspConfig): FileExtensions {
   const fix = (ext: string) => {
-    const lower = ext.trim().toLowerCase();
+    const lower = ext.toLowerCase().trim();
     return lower.startsWith('.') ? lower : `.${lower}`;
   };
   const script = config.scriptExtensions ?? (config.fileExtension ? [config.fileExtension] : ['js', 'gs']);
@@ -40,91 +60,230 @@ export interface LocalFile extends ContentFile {
   path: string;
 }
 
+/** A `.claspignore` line that matches no file, and what was probably meant when that can be told. */
+export interface IgnoreWarning {
+  pattern: string;
+  suggestion?: string;
+}
+
 export interface LocalScan {
   /** The files to push, in push order (`filePushOrder` first, then by path). */
   files: LocalFile[];
-  /** Files of the content directory that are not pushed (ignored, or not a script type), relative paths. */
+  /**
+   * What a push leaves out (ignored, symlinked, or not a script type), relative to the project root;
+   * a directory holding no pushed file is shown once, with a trailing `/` (as clasp's status does).
+   */
   ignored: string[];
+  /** `.claspignore` lines that match no file. */
+  warnings: IgnoreWarning[];
 }
 
-// Never walked, never pushed, whatever .claspignore says.
-const ALWAYS_SKIPPED_DIRS = new Set(['.git', 'node_modules']);
-const SPECBOUND_FILES = new Set([CONFIG_FILE, IGNORE_FILE, STATE_FILE]);
-
-/** Reads `.claspignore` (gitignore syntax) from the project root; none means nothing extra is ignored. */
-async function loadIgnore(root: string): Promise<Ignore> {
-  const rules = ignore();
+/** The `.claspignore` lines (clasp reads them raw: BOM stripped, empty lines dropped, nothing trimmed). */
+async function loadIgnorePatterns(root: string): Promise<{ patterns: string[]; fromFile: boolean }> {
   const text = await readFile(join(root, IGNORE_FILE), 'utf8').catch(() => undefined);
-  if (text !== undefined) rules.add(text);
-  return rules;
+  if (text === undefined) return { patterns: [...DEFAULT_IGNORE_PATTERNS], fromFile: false };
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+  return { patterns: lines.filter((line) => line.length > 0), fromFile: true };
 }
 
 function toPosix(path: string): string {
   return sep === '/' ? path : path.split(sep).join('/');
 }
 
-function typeOf(relToContent: string, extensions: FileExtensions): FileType | undefined {
-  const ext = extname(relToContent).toLowerCase();
+function byLocale(a: string, b: string): number {
+  return a.localeCompare(b);
+}
+
+/** The type clasp gives a path, or undefined when clasp does not push that extension. */
+function fileTypeOf(path: string, extensions: FileExtensions): FileType | undefined {
+  const original = extname(path);
+  const ext = original.toLowerCase();
   if (extensions.SERVER_JS.includes(ext)) return 'SERVER_JS';
   if (extensions.HTML.includes(ext)) return 'HTML';
-  // JSON only for the manifest, at the top of the content directory.
-  if (extensions.JSON.includes(ext) && relToContent.slice(0, -ext.length) === 'appsscript') return 'JSON';
+  // Any `appsscript.<json ext>`, at any depth, is a JSON file to clasp.
+  if (extensions.JSON.includes(ext) && basename(path, original) === 'appsscript') return 'JSON';
   return undefined;
 }
 
-/** The Apps Script name of a local file: its path below the content directory, without extension. */
-function remoteName(relToContent: string): string {
+/** The Apps Script name of a file, from its path relative to the content directory. */
+function remoteName(relToContent: string, type?: FileType): string {
+  if (type === 'JSON' && posix.basename(relToContent) === 'appsscript.json') return 'appsscript';
   return relToContent.slice(0, relToContent.length - extname(relToContent).length);
 }
 
-/** Lists the content directory: what would be pushed and what is ignored. */
-export async function scanLocalFiles(project: LocalProject): Promise<LocalScan> {
-  const extensions = fileExtensions(project.config);
-  const rules = await loadIgnore(project.root);
-  const files: LocalFile[] = [];
-  const ignored: string[] = [];
-  const byName = new Map<string, string>();
-
-  const walk = async (dir: string): Promise<void> => {
-    const entries = await readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT' && dir === project.contentDir) return [];
+/**
+ * Every regular file below `dir`, relative to it, sorted as clasp sorts them. Symbolic links are
+ * left out (clasp skips them unless `allowSymlinks`), and so are subdirectories when not `recursive`.
+ */
+async function listFiles(dir: string, recursive: boolean): Promise<string[]> {
+  const found: string[] = [];
+  const walk = async (current: string, prefix: string): Promise<void> => {
+    const entries = await readdir(current, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT' && prefix === '') return [];
       throw error;
     });
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
-      const abs = join(dir, entry.name);
-      const fromRoot = toPosix(relative(project.root, abs));
+      const rel = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
       if (entry.isDirectory()) {
-        if (ALWAYS_SKIPPED_DIRS.has(entry.name)) continue;
-        if (project.config.skipSubdirectories === true) continue;
-        if (rules.ignores(`${fromRoot}/`)) {
-          ignored.push(`${fromRoot}/`);
-          continue;
-        }
-        await walk(abs);
-        continue;
+        if (recursive) await walk(join(current, entry.name), rel);
+      } else if (entry.isFile()) {
+        found.push(rel);
       }
-      if (!entry.isFile()) continue;
-      const fromContent = toPosix(relative(project.contentDir, abs));
-      if (dir === project.root && SPECBOUND_FILES.has(entry.name)) continue;
-      const type = typeOf(fromContent, extensions);
-      if (type === undefined || rules.ignores(fromRoot)) {
-        ignored.push(fromRoot);
-        continue;
-      }
-      const name = remoteName(fromContent);
-      const clash = byName.get(name);
-      if (clash !== undefined) {
-        throw new ToolsError(`${clash} and ${fromRoot} would both be pushed as "${name}".`, {
-          hint: `Rename one of them or list one in ${IGNORE_FILE}.`,
-        });
-      }
-      byName.set(name, fromRoot);
-      files.push({ name, type, source: await readFile(abs, 'utf8'), path: fromRoot });
     }
   };
-  await walk(project.contentDir);
-  return { files: pushOrder(files, project.config.filePushOrder ?? []), ignored };
+  await walk(dir, '');
+  return found.sort(byLocale);
+}
+
+/**
+ * With `"allowSymlinks": true` in .clasp.json, clasp follows links: every file reached below `dir`,
+ * each directory walked once (by inode, so a link back up ends there), in the order the file system
+ * lists them (which decides whether a linked folder is reached by its link or its own name), sorted
+ * at the end. Broken links are left out. (clasp 3.4.1's crawlLogicalSymlinks.)
+ */
+async function listFilesFollowingLinks(dir: string, recursive: boolean): Promise<string[]> {
+  const found: string[] = [];
+  const visited = new Set<number>();
+  const walk = async (current: string): Promise<void> => {
+    const info = await stat(current).catch(() => undefined);
+    if (info === undefined || visited.has(info.ino)) return;
+    visited.add(info.ino);
+    const names = await readdir(current).catch(() => [] as string[]);
+    for (const name of names) {
+      const path = join(current, name);
+      const entry = await stat(path).catch(() => undefined);
+      if (entry?.isDirectory() && recursive) await walk(path);
+      else if (entry?.isFile()) found.push(toPosix(relative(dir, path)));
+    }
+  };
+  await walk(dir);
+  return found.sort(byLocale);
+}
+
+/** The listed files the ignore patterns keep (micromatch.not, as clasp filters). */
+function notIgnored(files: readonly string[], patterns: readonly string[]): string[] {
+  if (patterns.length === 0) return [...files];
+  return micromatch.not([...files], [...patterns], MATCH_OPTIONS);
+}
+
+/**
+ * Refuses a content directory that resolves outside the project once symbolic links are followed
+ * (clasp 3.4.1 refuses it too): a symlinked rootDir would push, and pull would write, files elsewhere.
+ */
+async function assertContentInside(project: LocalProject): Promise<void> {
+  const real = async (path: string) => realpath(path).catch(() => path);
+  const root = await real(project.root);
+  const content = await real(project.contentDir);
+  const rel = relative(root, content);
+  if (rel.startsWith('..') || isAbsolute(rel)) {
+    throw new ToolsError(
+      `The content directory ${project.contentDir} resolves to ${content}, outside the project ${root}.`,
+      {
+        code: 'root-dir-outside',
+        details: { contentDir: project.contentDir, resolved: content, root },
+      },
+    );
+  }
+}
+
+/** Directories (with a trailing `/`) that hold no pushed file stand for all the files below them. */
+function collapseIgnored(skipped: readonly string[], pushed: readonly string[]): string[] {
+  const withPushed = new Set<string>();
+  for (const path of pushed) {
+    for (let dir = posix.dirname(path); dir !== '.'; dir = posix.dirname(dir)) withPushed.add(dir);
+  }
+  const out = new Set<string>();
+  for (const path of skipped) {
+    let shown = path;
+    for (let dir = posix.dirname(path); dir !== '.'; dir = posix.dirname(dir)) {
+      if (withPushed.has(dir)) break;
+      shown = `${dir}/`;
+    }
+    out.add(shown);
+  }
+  return [...out].sort(byLocale);
+}
+
+/** What a pattern that matches nothing was probably meant to be, when a likely fix matches something. */
+function suggestFor(pattern: string, files: readonly string[], contentPrefix: string): string | undefined {
+  const candidates: string[] = [];
+  if (pattern.endsWith('/')) candidates.push(`${pattern}**`);
+  if (contentPrefix !== '' && pattern.startsWith(contentPrefix)) {
+    const rest = pattern.slice(contentPrefix.length);
+    candidates.push(rest, ...(rest.endsWith('/') ? [`${rest}**`] : []));
+  }
+  if (!pattern.includes('/')) candidates.push(`**/${pattern}`);
+  return candidates.find((candidate) => micromatch.some([...files], candidate, MATCH_OPTIONS));
+}
+
+/** `.claspignore` lines (not comments) that match none of the files, each with a likely fix. */
+function ignoreWarnings(
+  patterns: readonly string[],
+  files: readonly string[],
+  contentPrefix: string,
+): IgnoreWarning[] {
+  const warnings: IgnoreWarning[] = [];
+  for (const line of patterns) {
+    if (line.trim() === '' || line.startsWith('#')) continue;
+    const negated = line.startsWith('!');
+    const pattern = negated ? line.slice(1) : line;
+    if (micromatch.some([...files], pattern, MATCH_OPTIONS)) continue;
+    const suggestion = suggestFor(pattern, files, contentPrefix);
+    warnings.push({
+      pattern: line,
+      ...(suggestion === undefined ? {} : { suggestion: `${negated ? '!' : ''}${suggestion}` }),
+    });
+  }
+  return warnings;
+}
+
+/** The content directory relative to the project root, with a trailing `/` (empty when they are one). */
+function contentPrefixOf(project: LocalProject): string {
+  const rel = toPosix(relative(project.root, project.contentDir));
+  return rel === '' ? '' : `${rel}/`;
+}
+
+/** Lists the content directory: what would be pushed and what is left out, as clasp 3.4.1 decides. */
+export async function scanLocalFiles(project: LocalProject): Promise<LocalScan> {
+  await assertContentInside(project);
+  const extensions = fileExtensions(project.config);
+  const { patterns, fromFile } = await loadIgnorePatterns(project.root);
+  const recursive = project.config.skipSubdirectories !== true;
+  const all =
+    project.config.allowSymlinks === true
+      ? await listFilesFollowingLinks(project.contentDir, recursive)
+      : await listFiles(project.contentDir, recursive);
+  const kept = new Set(notIgnored(all, patterns));
+  const prefix = contentPrefixOf(project);
+  const files: LocalFile[] = [];
+  const skipped: string[] = [];
+  const byName = new Map<string, string>();
+  for (const rel of all) {
+    const type = kept.has(rel) ? fileTypeOf(rel, extensions) : undefined;
+    if (type === undefined) {
+      if (!(prefix === '' && PROJECT_FILES.has(rel))) skipped.push(`${prefix}${rel}`);
+      continue;
+    }
+    const name = remoteName(rel, type);
+    const path = `${prefix}${rel}`;
+    const clash = byName.get(name);
+    if (clash !== undefined) {
+      throw new ToolsError(`${clash} and ${path} would both be pushed as "${name}".`, {
+        code: 'file-name-clash',
+        details: { files: `${clash}, ${path}`, name },
+      });
+    }
+    byName.set(name, path);
+    files.push({ name, type, source: await readFile(join(project.contentDir, rel), 'utf8'), path });
+  }
+  return {
+    files: pushOrder(files, project.config.filePushOrder ?? []),
+    ignored: collapseIgnored(
+      skipped,
+      files.map((file) => file.path),
+    ),
+    warnings: fromFile ? ignoreWarnings(patterns, all, prefix) : [],
+  };
 }
 
 /** `filePushOrder` first (in its order; paths relative to `.clasp.json`), then the rest by path. */
@@ -136,8 +295,30 @@ function pushOrder<F extends { path: string }>(files: readonly F[], order: reado
     if (ra !== undefined && rb !== undefined) return ra - rb;
     if (ra !== undefined) return -1;
     if (rb !== undefined) return 1;
-    return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+    return byLocale(a.path, b.path);
   });
+}
+
+/** C0 and C1 control characters (an escape sequence in a file name would reach every terminal listing it). */
+function hasControlCharacter(text: string): boolean {
+  for (const char of text) {
+    const code = char.charCodeAt(0);
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
+  }
+  return false;
+}
+
+/** A remote file name that cannot be a path below the content directory. */
+function unsafeName(name: string): boolean {
+  const segments = name.split('/');
+  return (
+    name === '' ||
+    hasControlCharacter(name) ||
+    name.includes('\\') ||
+    name.includes('\0') ||
+    name.startsWith('/') ||
+    segments.some((s) => s === '..' || s === '.' || s === '')
+  );
 }
 
 /**
@@ -151,17 +332,14 @@ export function localPathFor(
   existing: ReadonlyMap<string, { path: string; type: string }>,
 ): string {
   const { name } = file;
-  const segments = name.split('/');
-  if (
-    name === '' ||
-    name.includes('\\') ||
-    name.includes('\0') ||
-    name.startsWith('/') ||
-    segments.some((s) => s === '..' || s === '.' || s === '')
-  ) {
-    throw new ToolsError(`The project has a file named "${name}", which cannot be written safely on disk.`, {
-      hint: 'Rename the file in the script editor, then pull again.',
-    });
+  if (unsafeName(name)) {
+    throw new ToolsError(
+      `The project has a file named ${JSON.stringify(name)}, which cannot be written safely on disk.`,
+      {
+        code: 'remote-name-unsafe',
+        details: { name },
+      },
+    );
   }
   const known = existing.get(name);
   if (known !== undefined && known.type === file.type) return known.path;
@@ -173,4 +351,33 @@ export function localPathFor(
         ? (extensions.HTML[0] ?? '.html')
         : (extensions.SERVER_JS[0] ?? '.js');
   return toPosix(relative(project.root, join(project.contentDir, `${name}${ext}`)));
+}
+
+/**
+ * Whether a push would send the file at `path` (relative to the project root) back as `name`: the pull
+ * writes nothing else (not into node_modules or .git, not an ignored path, not `.clasp.json`).
+ */
+export async function wouldPushBack(project: LocalProject, path: string, name: string): Promise<boolean> {
+  const rel = toPosix(relative(project.contentDir, join(project.root, path)));
+  if (rel.startsWith('..') || rel.split('/').some((s) => s === 'node_modules' || s === '.git')) return false;
+  if (project.config.skipSubdirectories === true && rel.includes('/')) return false;
+  const { patterns } = await loadIgnorePatterns(project.root);
+  if (notIgnored([rel], patterns).length !== 1) return false;
+  const type = fileTypeOf(rel, fileExtensions(project.config));
+  return type !== undefined && remoteName(rel, type) === name;
+}
+
+/** Whether anything on the way to `path` (below `root`) is a symbolic link or a non-directory. */
+export async function blockedPath(root: string, path: string): Promise<string | undefined> {
+  const segments = path.split('/');
+  let current = root;
+  for (const [i, segment] of segments.entries()) {
+    current = join(current, segment);
+    const stat = await lstat(current).catch(() => undefined);
+    if (stat === undefined) return undefined;
+    const last = i === segments.length - 1;
+    if (stat.isSymbolicLink()) return segments.slice(0, i + 1).join('/');
+    if (last ? stat.isDirectory() : !stat.isDirectory()) return segments.slice(0, i + 1).join('/');
+  }
+  return undefined;
 }

@@ -1,10 +1,8 @@
 // The file workflows: create, clone, pull, push, status. Each takes an Apps Script client and plain
 // options, works on the project whose `.clasp.json` is in `dir` (or above), and returns what it did.
-import { mkdir } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
-import type { AppsScriptClient, ScriptFile } from '@specbound/apps-script';
-import { ContentValidationError, validateContentFiles } from '@specbound/apps-script';
-import { type StagedFiles, stageFiles } from '../atomic-file.js';
+// Pull and push live in pull.ts and push.ts; this module re-exports them.
+import { basename, join, relative } from 'node:path';
+import type { AppsScriptClient } from '@specbound/apps-script';
 import { ToolsError, UsageError } from '../errors.js';
 import {
   type ClaspConfig,
@@ -14,144 +12,34 @@ import {
   findProjectRoot,
   type LocalProject,
   loadProject,
+  parseScriptId,
   resolveContentDir,
-  type SyncRecord,
-  syncRecord,
   writeConfig,
-  writeState,
 } from './config.js';
-import { type LocalFile, localPathFor, scanLocalFiles } from './files.js';
+import { type IgnoreWarning, type LocalFile, scanLocalFiles } from './files.js';
+import { contentFiles, PullConflictError, type PullResult, writeContent } from './pull.js';
+import { type FileSides, threeWay } from './three-way.js';
 
-/** A file as pulled: its Apps Script name and where it was written. */
-export interface PulledFile {
-  name: string;
-  type: string;
-  /** Relative to the project root. */
-  path: string;
-  /** False when the local file already had exactly this content. */
-  changed: boolean;
-}
-
-export interface PullResult {
-  scriptId: string;
-  /** The version pulled; undefined for the current (HEAD) content. */
-  versionNumber: number | undefined;
-  root: string;
-  files: PulledFile[];
-  /** Local script files the project does not have: left untouched. */
-  kept: string[];
-}
-
-function contentFiles(files: readonly ScriptFile[] | undefined): ContentFile[] {
-  return (files ?? []).map((file) => ({
-    name: file.name ?? '',
-    type: file.type ?? 'SERVER_JS',
-    source: file.source ?? '',
-  }));
-}
-
-/**
- * Writes the files of a content into the project, atomically as far as a file system allows: every
- * file is first written to a temporary file next to its target, and only when all of them are written
- * are they renamed into place. Local files the content does not have are never deleted.
- */
-async function writeContent(
-  project: LocalProject,
-  content: ContentFile[],
-  versionNumber: number | undefined,
-  force = false,
-): Promise<PullResult> {
-  const scan = await scanLocalFiles(project);
-  const existing = new Map(scan.files.map((file) => [file.name, { path: file.path, type: file.type }]));
-  const targets = content.map((file) => ({ file, path: localPathFor(project, file, existing) }));
-  const local = new Map(scan.files.map((file) => [file.path, file]));
-  // A local file edited since the last pull or push, which the pull would replace with other content,
-  // holds work that exists nowhere else.
-  const record = project.state.lastSync;
-  if (record !== undefined && !force) {
-    const unpushed = targets
-      .filter(({ file, path }) => {
-        const mine = local.get(path);
-        return (
-          mine !== undefined && mine.source !== file.source && record.files[mine.name] !== fileHash(mine)
-        );
-      })
-      .map(({ path }) => path);
-    if (unpushed.length > 0) throw new PullConflictError(unpushed);
-  }
-  const writes = targets.map(({ file, path }) => ({ path: join(project.root, path), data: file.source }));
-  let staged: StagedFiles;
-  try {
-    for (const { path } of writes) await mkdir(dirname(path), { recursive: true });
-    staged = await stageFiles(writes);
-  } catch (error) {
-    throw new ToolsError(`Pull failed before any file was replaced: ${(error as Error).message}`, {
-      hint: 'Check that the project directory is writable, then pull again.',
-      cause: error,
-    });
-  }
-  await staged.commit();
-  const pulledNames = new Set(content.map((file) => file.name));
-  const files = targets.map(({ file, path }) => ({
-    name: file.name,
-    type: file.type,
-    path,
-    changed: local.get(path)?.source !== file.source,
-  }));
-  await writeState(project.root, { ...project.state, lastSync: syncRecord(content, versionNumber) });
-  return {
-    scriptId: project.scriptId,
-    versionNumber,
-    root: project.root,
-    files,
-    kept: scan.files.filter((file) => !pulledNames.has(file.name)).map((file) => file.path),
-  };
-}
-
-export interface PullOptions {
-  /** A directory in the project (`.clasp.json` is looked up from here). */
-  dir: string;
-  /** Pull this version instead of the current content. */
-  versionNumber?: number | undefined;
-  /** Overwrite local files edited since the last pull or push. */
-  force?: boolean | undefined;
-}
-
-/** Raised when a pull would overwrite local edits that were never pushed. */
-export class PullConflictError extends ToolsError {
-  readonly files: readonly string[];
-  constructor(files: readonly string[]) {
-    super(
-      `Pull refused: these local files changed since the last pull/push and would be overwritten: ${files.join(', ')}.`,
-      {
-        code: 'pull-conflict',
-        details: { files: files.join(', ') },
-      },
-    );
-    this.files = files;
-  }
-}
-
-/**
- * Writes the project's remote files locally and records what was pulled (for push's conflict check).
- * Refuses (`PullConflictError`) to overwrite a local file edited since the last pull or push, unless `force`.
- */
-export async function pullProject(client: AppsScriptClient, options: PullOptions): Promise<PullResult> {
-  const project = await loadProject(options.dir);
-  const content = await client.projects.getContent({
-    scriptId: project.scriptId,
-    ...(options.versionNumber === undefined ? {} : { versionNumber: options.versionNumber }),
-  });
-  return writeContent(project, contentFiles(content.files), options.versionNumber, options.force === true);
-}
+export {
+  PullConflictError,
+  type PulledFile,
+  type PullOptions,
+  type PullResult,
+  pullProject,
+  type SkippedFile,
+} from './pull.js';
+export { PushConflictError, type PushOptions, type PushResult, pushProject } from './push.js';
 
 export interface CloneOptions {
+  /** The project id, or its editor URL (`https://script.google.com/d/<id>/edit`). */
   scriptId: string;
   /** Where `.clasp.json` goes (created when missing). */
   dir: string;
   /** The content directory, relative to `dir` (default `dir` itself). */
   rootDir?: string | undefined;
   versionNumber?: number | undefined;
+  /** Overwrite local files that differ from the project's. */
+  force?: boolean | undefined;
 }
 
 async function refuseExistingProject(dir: string): Promise<void> {
@@ -174,49 +62,119 @@ function projectAt(dir: string, config: ClaspConfig): LocalProject {
   };
 }
 
+/**
+ * The first files of a new local project, then its `.clasp.json`: a local file that differs from the
+ * project's is never overwritten without `force` (nothing is written then, `.clasp.json` included).
+ */
+async function writeNewProject(
+  project: LocalProject,
+  content: ContentFile[],
+  versionNumber: number | undefined,
+  force: boolean,
+  head?: ContentFile[],
+): Promise<PullResult> {
+  let pulled: PullResult;
+  try {
+    pulled = await writeContent(
+      project,
+      content,
+      versionNumber,
+      { force, conflictCopy: false, deleteUnused: false },
+      head,
+    );
+  } catch (error) {
+    if (!(error instanceof PullConflictError)) throw error;
+    throw new UsageError(
+      `Nothing was written: these local files exist and differ from the project's: ${error.files.join(', ')}.`,
+      { code: 'local-files-exist', details: { files: error.files.join(', ') } },
+    );
+  }
+  await writeConfig(project.root, project.config);
+  return pulled;
+}
+
 /** Writes `.clasp.json` for an existing project and pulls its files. Nothing is written if the project cannot be read. */
 export async function cloneProject(client: AppsScriptClient, options: CloneOptions): Promise<PullResult> {
   await refuseExistingProject(options.dir);
+  const scriptId = parseScriptId(options.scriptId);
   const config: ClaspConfig = {
-    scriptId: options.scriptId,
+    scriptId,
     ...(options.rootDir === undefined ? {} : { rootDir: options.rootDir }),
   };
   const project = projectAt(options.dir, config);
   // Read first: a wrong id or a missing permission must not leave a .clasp.json behind.
-  const content = await client.projects.getContent({
-    scriptId: options.scriptId,
-    ...(options.versionNumber === undefined ? {} : { versionNumber: options.versionNumber }),
-  });
-  await writeConfig(options.dir, config);
-  return writeContent(project, contentFiles(content.files), options.versionNumber);
+  const get = async (versionNumber?: number) =>
+    contentFiles(
+      (
+        await client.projects.getContent({
+          scriptId,
+          ...(versionNumber === undefined ? {} : { versionNumber }),
+        })
+      ).files,
+    );
+  const content = await get(options.versionNumber);
+  const head = options.versionNumber === undefined ? undefined : await get();
+  return writeNewProject(project, content, options.versionNumber, options.force === true, head);
 }
 
 export interface CreateOptions {
-  title: string;
+  /** The project title; default the folder's name, humanised as clasp does (`my-app` → "My-app"). */
+  title?: string | undefined;
   dir: string;
   rootDir?: string | undefined;
   /** A Drive file (Docs, Sheets, Forms, Slides) to bind the script to. */
   parentId?: string | undefined;
+  /** Overwrite local files that differ from the new project's. */
+  force?: boolean | undefined;
 }
 
 export interface CreateResult extends PullResult {
   title: string;
 }
 
+/** clasp's default title: the folder name through inflection's `humanize`. */
+export function defaultTitle(dir: string): string {
+  const words = basename(dir)
+    .toLowerCase()
+    .replace(/(_ids|_id)$/, '')
+    .replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The manifest and `Code` paths of a new project, refused before the project is created when they exist. */
+async function refuseStarterFiles(project: LocalProject, force: boolean): Promise<void> {
+  if (force) return;
+  const scan = await scanLocalFiles(project);
+  const present = scan.files.filter((file) => file.name === 'appsscript' || file.name === 'Code');
+  if (present.length > 0) {
+    const files = present.map((file) => file.path).join(', ');
+    throw new UsageError(`Nothing was created: ${files} already exist here.`, {
+      code: 'local-files-exist',
+      details: { files },
+    });
+  }
+}
+
 /** Creates a project, writes `.clasp.json` and its initial files (the manifest). */
 export async function createProject(client: AppsScriptClient, options: CreateOptions): Promise<CreateResult> {
-  if (options.title.trim() === '') {
+  const title = options.title ?? defaultTitle(options.dir);
+  if (title.trim() === '') {
     throw new UsageError('The project title is empty.', { code: 'title-empty' });
   }
   await refuseExistingProject(options.dir);
+  const draft = projectAt(options.dir, {
+    scriptId: '',
+    ...(options.rootDir === undefined ? {} : { rootDir: options.rootDir }),
+  });
+  await refuseStarterFiles(draft, options.force === true);
   const created = await client.projects.create({
-    title: options.title,
+    title,
     ...(options.parentId === undefined ? {} : { parentId: options.parentId }),
   });
   if (created.scriptId === undefined) {
     throw new ToolsError('The service created a project but did not return its scriptId.', {
       code: 'created-without-script-id',
-      details: { title: options.title },
+      details: { title },
     });
   }
   const config: ClaspConfig = {
@@ -224,10 +182,14 @@ export async function createProject(client: AppsScriptClient, options: CreateOpt
     ...(options.rootDir === undefined ? {} : { rootDir: options.rootDir }),
     ...(options.parentId === undefined ? {} : { parentId: [options.parentId] }),
   };
-  const content = await client.projects.getContent({ scriptId: created.scriptId });
-  await writeConfig(options.dir, config);
-  const pulled = await writeContent(projectAt(options.dir, config), contentFiles(content.files), undefined);
-  return { ...pulled, title: created.title ?? options.title };
+  const content = contentFiles((await client.projects.getContent({ scriptId: created.scriptId })).files);
+  const pulled = await writeNewProject(
+    projectAt(options.dir, config),
+    content,
+    undefined,
+    options.force === true,
+  );
+  return { ...pulled, title: created.title ?? title };
 }
 
 /** How a file differs between the service and the local directory. */
@@ -235,42 +197,36 @@ export interface FileChange {
   name: string;
   /** Local path (relative to the project root) when the file exists locally. */
   path: string | undefined;
-  /** `added`: only local (a push creates it); `deleted`: only remote (a push removes it). */
+  /** `added`: only local (a push creates it); `deleted`: only remote. */
   change: 'added' | 'modified' | 'deleted' | 'unchanged';
+  /**
+   * Which side changed since the last pull/push: `local`, `remote` (push keeps it, pull brings it),
+   * `both` (a conflict). Absent when neither did, or when no sync was recorded.
+   */
+  since?: 'local' | 'remote' | 'both';
 }
 
-function compare(local: readonly LocalFile[], remote: readonly ContentFile[]): FileChange[] {
-  const remoteByName = new Map(remote.map((file) => [file.name, file]));
-  const changes: FileChange[] = local.map((file) => {
-    const other = remoteByName.get(file.name);
+function changesOf(sides: readonly FileSides<LocalFile>[], recorded: boolean): FileChange[] {
+  const out: FileChange[] = [];
+  for (const s of sides) {
+    if (s.local === undefined && s.remote === undefined) continue;
     const change =
-      other === undefined ? 'added' : fileHash(other) === fileHash(file) ? 'unchanged' : 'modified';
-    return { name: file.name, path: file.path, change };
-  });
-  const localNames = new Set(local.map((file) => file.name));
-  for (const file of remote) {
-    if (!localNames.has(file.name)) changes.push({ name: file.name, path: undefined, change: 'deleted' });
+      s.remote === undefined
+        ? 'added'
+        : s.local === undefined
+          ? 'deleted'
+          : fileHash(s.local) === fileHash(s.remote)
+            ? 'unchanged'
+            : 'modified';
+    const since = s.conflict ? 'both' : s.remoteChanged ? 'remote' : s.localChanged ? 'local' : undefined;
+    out.push({
+      name: s.name,
+      path: s.local?.path,
+      change,
+      ...(recorded && since !== undefined && change !== 'unchanged' ? { since } : {}),
+    });
   }
-  return changes;
-}
-
-/**
- * The remote files that changed since the last pull or push (edited in the online editor, or pushed
- * from elsewhere): their names. `undefined` when no pull or push was recorded.
- */
-export function remoteChangesSince(
-  record: SyncRecord | undefined,
-  remote: readonly ContentFile[],
-): string[] | undefined {
-  if (record === undefined) return undefined;
-  const changed: string[] = [];
-  const seen = new Set<string>();
-  for (const file of remote) {
-    seen.add(file.name);
-    if (record.files[file.name] !== fileHash(file)) changed.push(file.name);
-  }
-  for (const name of Object.keys(record.files)) if (!seen.has(name)) changed.push(name);
-  return changed.sort();
+  return out;
 }
 
 export interface StatusResult {
@@ -282,11 +238,17 @@ export interface StatusResult {
   ignored: string[];
   /** Every file, local or remote, and how it differs. */
   changes: FileChange[];
-  /** Remote files changed since the last pull/push (a push would refuse); undefined without a record. */
+  /** Remote files changed since the last pull/push (push keeps them, pull brings them); undefined without a record. */
   remoteChanged: string[] | undefined;
+  /** Files deleted remotely since the last pull/push that are still here (push does not re-create them). */
+  remoteDeleted: string[];
+  /** Files changed on both sides since the last pull/push (push and pull refuse them). */
+  conflicts: string[];
+  /** `.claspignore` lines that match no file, with what was probably meant. */
+  warnings: IgnoreWarning[];
 }
 
-/** Which local files would be pushed or are ignored, and which differ from the remote. */
+/** Which local files would be pushed or are ignored, and how each differs from the remote and the last sync. */
 export async function projectStatus(
   client: AppsScriptClient,
   options: { dir: string },
@@ -294,112 +256,20 @@ export async function projectStatus(
   const project = await loadProject(options.dir);
   const scan = await scanLocalFiles(project);
   const remote = contentFiles((await client.projects.getContent({ scriptId: project.scriptId })).files);
+  const record = project.state.lastSync;
+  const sides = threeWay(scan.files, remote, record);
   return {
     scriptId: project.scriptId,
     root: project.root,
     files: scan.files.map(({ name, type, path }) => ({ name, type, path })),
     ignored: scan.ignored,
-    changes: compare(scan.files, remote),
-    remoteChanged: remoteChangesSince(project.state.lastSync, remote),
+    changes: changesOf(sides, record !== undefined),
+    remoteChanged: record === undefined ? undefined : sides.filter((s) => s.remoteChanged).map((s) => s.name),
+    remoteDeleted:
+      record === undefined
+        ? []
+        : sides.filter((s) => s.remote === undefined && s.base !== undefined && s.local).map((s) => s.name),
+    conflicts: sides.filter((s) => s.conflict).map((s) => s.name),
+    warnings: scan.warnings,
   };
-}
-
-export interface PushOptions {
-  dir: string;
-  /** Push even when the remote changed since the last pull/push (its changes are overwritten). */
-  force?: boolean | undefined;
-  /** Compute the diff and the checks; send nothing. */
-  dryRun?: boolean | undefined;
-}
-
-export interface PushResult {
-  scriptId: string;
-  root: string;
-  /** The files sent (or that would be sent), in push order. */
-  files: { name: string; type: string; path: string }[];
-  changes: FileChange[];
-  /** A unified diff from the remote to the local files (`a/` remote, `b/` local). */
-  diff: string;
-  /** True when the content was sent. False for a dry run or when nothing differed. */
-  pushed: boolean;
-  dryRun: boolean;
-  /** Remote files changed since the last pull/push that the push overwrote (`--force`) or would refuse over (dry run). */
-  overwritten: string[];
-}
-
-/** Raised when a push would overwrite remote changes made since the last pull or push. */
-export class PushConflictError extends ToolsError {
-  readonly files: readonly string[];
-  constructor(files: readonly string[], recorded: boolean) {
-    super(
-      recorded
-        ? `Push refused: the remote changed since the last pull/push: ${files.join(', ')}.`
-        : `Push refused: no pull or push of this project was recorded here, and the remote differs: ${files.join(', ')}.`,
-      {
-        code: 'push-conflict',
-        details: { files: files.join(', ') },
-      },
-    );
-    this.files = files;
-  }
-}
-
-/**
- * Uploads the local files (which replace every remote file). The files are checked first (one JSON
- * manifest, unique names: the client's `validateContentFiles`); the push is refused when the remote
- * changed since the last pull or push, unless `force`.
- */
-export async function pushProject(client: AppsScriptClient, options: PushOptions): Promise<PushResult> {
-  const project = await loadProject(options.dir);
-  const scan = await scanLocalFiles(project);
-  const files = scan.files.map(({ name, type, source }) => ({ name, type, source }));
-  const problems = validateContentFiles(files);
-  if (problems.length > 0) throw new ContentValidationError(problems);
-
-  const remote = contentFiles((await client.projects.getContent({ scriptId: project.scriptId })).files);
-  const changes = compare(scan.files, remote);
-  const differs = changes.some((c) => c.change !== 'unchanged');
-  const sinceSync = remoteChangesSince(project.state.lastSync, remote);
-  // Without a record, any remote file the push would change might hold someone's edits.
-  const atRisk =
-    sinceSync ?? changes.filter((c) => c.change === 'modified' || c.change === 'deleted').map((c) => c.name);
-  const { createTwoFilesPatch } = await import('diff');
-  const remoteByName = new Map(remote.map((file) => [file.name, file]));
-  const localByName = new Map(scan.files.map((file) => [file.name, file]));
-  const diff = changes
-    .filter((c) => c.change !== 'unchanged')
-    .map((c) => {
-      const label = c.path ?? c.name;
-      return createTwoFilesPatch(
-        c.change === 'added' ? '/dev/null' : `a/${label}`,
-        c.change === 'deleted' ? '/dev/null' : `b/${label}`,
-        remoteByName.get(c.name)?.source ?? '',
-        localByName.get(c.name)?.source ?? '',
-        undefined,
-        undefined,
-        { context: 3 },
-      )
-        .split('\n')
-        .filter((line) => !line.startsWith('===='))
-        .join('\n');
-    })
-    .join('');
-  const base = {
-    scriptId: project.scriptId,
-    root: project.root,
-    files: scan.files.map(({ name, type, path }) => ({ name, type, path })),
-    changes,
-    diff,
-  };
-  if (options.dryRun === true) return { ...base, pushed: false, dryRun: true, overwritten: atRisk };
-  if (atRisk.length > 0 && options.force !== true)
-    throw new PushConflictError(atRisk, sinceSync !== undefined);
-  if (!differs) {
-    await writeState(project.root, { ...project.state, lastSync: syncRecord(remote) });
-    return { ...base, pushed: false, dryRun: false, overwritten: [] };
-  }
-  const updated = await client.projects.updateContent({ scriptId: project.scriptId, files });
-  const sent = updated.files === undefined ? files : contentFiles(updated.files);
-  await writeState(project.root, { ...project.state, lastSync: syncRecord(sent) });
-  return { ...base, pushed: true, dryRun: false, overwritten: options.force === true ? atRisk : [] };
 }

@@ -55,9 +55,24 @@ export const HINTS: Record<ToolsErrorCode, (details: Details) => string> = {
   'created-without-script-id': () =>
     'Find it in the editor (Project Settings → IDs) and run `specbound gas clone <scriptId>`.',
   'pull-conflict': () =>
-    'Push them first (`specbound gas push`), move them aside, or `specbound gas pull --force` to overwrite them.',
+    'Push them first (`specbound gas push`), `specbound gas pull --conflict-copy` to write the remote copies beside them (as <file>.remote), or `specbound gas pull --force` to overwrite them.',
   'push-conflict': () =>
-    'Run `specbound gas pull` to get those changes (then merge and push), `specbound gas push --dry-run` to see the diff, or `specbound gas push --force` to overwrite them.',
+    'Run `specbound gas pull --conflict-copy` to get the remote copies beside yours (then merge and push), `specbound gas push --dry-run` to see the diff, or `specbound gas push --force` to overwrite them.',
+  'clasp-json-invalid': () =>
+    'Fix the file (clasp reads it as JSON5: comments and trailing commas are fine); it needs at least {"scriptId": "..."}.',
+  'root-dir-outside': () =>
+    'Point rootDir at a directory inside the project (e.g. "src"), not a symbolic link to elsewhere.',
+  'file-name-clash': (d) =>
+    `Rename one of ${d.files ?? 'them'} or list one in .claspignore (one Apps Script file per name).`,
+  'remote-name-unsafe': () => 'Rename the file in the script editor, then pull again.',
+  'pull-path-blocked': () =>
+    'Move or rename the local file or folder in the way (nothing was written), then pull again.',
+  'manifest-invalid': () =>
+    'Fix appsscript.json (see https://developers.google.com/apps-script/manifest), then push again. Nothing was sent.',
+  'local-files-exist': () =>
+    'Run it in an empty folder, move those files aside, or pass --force to overwrite them.',
+  'script-id-invalid': () =>
+    'Pass the script id (Project Settings → IDs) or the editor URL https://script.google.com/d/<id>/edit.',
   'deployment-ambiguous': () =>
     'Name the one to update with --deployment-id <id> (it is then remembered), or make another with --new.',
   'deployment-not-found': () =>

@@ -63,8 +63,8 @@ describe('specbound gas: create, status, push, pull', () => {
     await mkdir(join(dir, 'drafts'), { recursive: true });
     await writeFile(join(dir, 'drafts', 'wip.js'), 'function wip() {}');
     await writeFile(join(dir, 'secret.js'), 'function secret() {}');
-    // gitignore semantics: a directory pattern, a negation, a plain name.
-    await writeFile(join(dir, '.claspignore'), 'drafts/\n*.js\n!Code.js\n');
+    // clasp's rules (micromatch, relative to rootDir): `drafts/**`, not gitignore's `drafts/`.
+    await writeFile(join(dir, '.claspignore'), 'drafts/**\nsecret.js\n**/*.txt\n');
     const result = await gas(['status', '--json']);
     expect(result.code, result.stderr).toBe(0);
     const status = result.json<{
@@ -73,13 +73,13 @@ describe('specbound gas: create, status, push, pull', () => {
       changes: { name: string; change: string }[];
       remoteChanged: string[];
     }>();
-    expect(status.files.map((f) => f.path)).toEqual(['Code.js', 'appsscript.json']);
+    expect(status.files.map((f) => f.path)).toEqual(['appsscript.json', 'Code.js']);
     expect(status.ignored).toEqual(expect.arrayContaining(['drafts/', 'notes.txt', 'secret.js']));
     expect(status.ignored).not.toContain('.specbound-state.json');
     expect(status.changes).toEqual(
       expect.arrayContaining([
-        { name: 'Code', path: 'Code.js', change: 'added' },
-        { name: 'appsscript', path: 'appsscript.json', change: 'modified' },
+        { name: 'Code', path: 'Code.js', change: 'added', since: 'local' },
+        { name: 'appsscript', path: 'appsscript.json', change: 'modified', since: 'local' },
       ]),
     );
     expect(status.remoteChanged).toEqual([]);
@@ -90,6 +90,15 @@ describe('specbound gas: create, status, push, pull', () => {
     expect(result.code).toBe(0);
     expect(result.stdout.split('\n')).toContain('added\tCode.js\tCode');
     expect(result.stdout).not.toContain('STATE');
+  });
+
+  it('status warns about a .claspignore line that matches no file and says what was meant', async () => {
+    const rules = await readFile(join(dir, '.claspignore'), 'utf8');
+    await writeFile(join(dir, '.claspignore'), `${rules}drafts/\n`);
+    const result = await gas(['status']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('.claspignore: "drafts/" matches no file; did you mean "drafts/**"?');
+    await writeFile(join(dir, '.claspignore'), rules);
   });
 
   it('push --dry-run prints a unified diff and sends nothing', async () => {
@@ -108,7 +117,9 @@ describe('specbound gas: create, status, push, pull', () => {
     const result = await gas(['push']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('nothing was sent');
-    expect(result.stderr).toContain('manifest must be a JSON object');
+    expect(result.stderr).toContain(
+      'appsscript.json is not a valid manifest (nothing was sent): it must be a JSON object',
+    );
     await writeFile(join(dir, 'appsscript.json'), MANIFEST);
   });
 
@@ -117,7 +128,7 @@ describe('specbound gas: create, status, push, pull', () => {
     expect(result.code, result.stderr).toBe(0);
     const pushed = result.json<{ pushed: boolean; files: { path: string }[] }>();
     expect(pushed.pushed).toBe(true);
-    expect(pushed.files.map((f) => f.path)).toEqual(['Code.js', 'appsscript.json']);
+    expect(pushed.files.map((f) => f.path)).toEqual(['appsscript.json', 'Code.js']);
     const remote = await client().projects.getContent({ scriptId });
     expect(remote.files?.find((f) => f.name === 'Code')?.source).toBe(CODE);
   });
@@ -132,7 +143,9 @@ describe('specbound gas: create, status, push, pull', () => {
 
     const refused = await gas(['push']);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('Push refused: the remote changed since the last pull/push: Code.');
+    expect(refused.stderr).toContain(
+      'Push refused, nothing was sent: changed both locally and remotely since the last pull/push: Code.',
+    );
     expect(refused.stderr).toContain('--force');
     const still = await client().projects.getContent({ scriptId });
     expect(still.files?.find((f) => f.name === 'Code')?.source).toContain('// edited online');
@@ -194,15 +207,26 @@ describe('specbound gas: create, status, push, pull', () => {
 
   it('pull refuses to overwrite local edits that were never pushed (exit 1), unless --force', async () => {
     await writeFile(join(dir, 'Code.js'), `${CODE}// not pushed yet\n`);
+    // The remote did not change: the local edit is kept.
+    const kept = await gas(['pull', '--json']);
+    expect(kept.code, kept.stderr).toBe(0);
+    expect(kept.json<{ keptLocalChanges: string[] }>().keptLocalChanges).toEqual(['Code.js']);
+    const remote = await client().projects.getContent({ scriptId });
+    const files = (remote.files ?? []).map((f) =>
+      f.name === 'Code' ? { ...f, source: `${f.source}// edited online\n` } : f,
+    );
+    await client().projects.updateContent({ scriptId, files });
     const refused = await gas(['pull']);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('Pull refused: these local files changed since the last pull/push');
+    expect(refused.stderr).toContain('Pull refused, nothing was written: changed both locally and remotely');
     expect(refused.stderr).toContain('Code.js');
     expect(refused.stderr).toContain('--force');
     expect(await readFile(join(dir, 'Code.js'), 'utf8')).toBe(`${CODE}// not pushed yet\n`);
     const forced = await gas(['pull', '--force']);
     expect(forced.code, forced.stderr).toBe(0);
-    expect(await readFile(join(dir, 'Code.js'), 'utf8')).toBe(CODE);
+    expect(await readFile(join(dir, 'Code.js'), 'utf8')).toBe(`${CODE}// edited online\n`);
+    await writeFile(join(dir, 'Code.js'), CODE);
+    expect((await gas(['push'])).code).toBe(0);
   });
 
   it('clone of a project that does not exist exits 1 and leaves no .clasp.json', async () => {

@@ -1,12 +1,12 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ContentValidationError } from '@specbound/apps-script';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeError } from '../../src/cli/report.js';
 import {
   cloneProject,
   createProject,
   loadProject,
+  ManifestError,
   PullConflictError,
   PushConflictError,
   projectStatus,
@@ -121,7 +121,11 @@ describe('cloneProject and pullProject', () => {
     );
     await writeFile(join(dir, 'Code.js'), 'old');
     await writeFile(join(dir, 'mine.gs'), 'function mine() {}');
-    const result = await pullProject(remote.client, { dir });
+    // No sync recorded (a clasp checkout): a differing local file is never overwritten silently.
+    const refused = await pullProject(remote.client, { dir }).catch((e: unknown) => e);
+    expect((refused as PullConflictError).files).toEqual(['Code.js']);
+    expect(await readFile(join(dir, 'Code.js'), 'utf8')).toBe('old');
+    const result = await pullProject(remote.client, { dir, force: true });
     expect(result.files.map((f) => [f.name, f.path, f.changed])).toEqual([
       ['appsscript', 'appsscript.json', true],
       ['Code', 'Code.js', true],
@@ -138,7 +142,7 @@ describe('cloneProject and pullProject', () => {
     expect(again.files.every((f) => !f.changed)).toBe(true);
   });
 
-  it('pull refuses to overwrite a local file edited since the last sync, unless force', async () => {
+  it('pull keeps a local edit when the remote did not change, refuses when both changed, unless force', async () => {
     const remote = remoteProject([
       { name: 'appsscript', type: 'JSON', source: MANIFEST },
       { name: 'Code', type: 'SERVER_JS', source: CODE },
@@ -146,18 +150,26 @@ describe('cloneProject and pullProject', () => {
     await writeFile(join(dir, '.clasp.json'), '{"scriptId":"S1"}');
     await pullProject(remote.client, { dir });
     await writeFile(join(dir, 'Code.js'), 'mine');
-    // Same remote content or new: either way the local edit would be lost.
+    // The remote did not change: nothing to bring, the local edit stays.
+    const kept = await pullProject(remote.client, { dir });
+    expect(kept.keptLocalChanges).toEqual(['Code.js']);
+    expect(await readFile(join(dir, 'Code.js'), 'utf8')).toBe('mine');
+    // Both changed: refused, naming the file.
+    remote.edit([
+      { name: 'appsscript', type: 'JSON', source: MANIFEST },
+      { name: 'Code', type: 'SERVER_JS', source: `${CODE}// online\n` },
+    ]);
     const error = await pullProject(remote.client, { dir }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PullConflictError);
     expect((error as PullConflictError).files).toEqual(['Code.js']);
     expect(await readFile(join(dir, 'Code.js'), 'utf8')).toBe('mine');
     // An edit that already equals the remote is no loss.
-    await writeFile(join(dir, 'Code.js'), CODE);
+    await writeFile(join(dir, 'Code.js'), `${CODE}// online\n`);
+    await expect(pullProject(remote.client, { dir })).resolves.toMatchObject({ scriptId: 'S1' });
     remote.edit([
       { name: 'appsscript', type: 'JSON', source: MANIFEST },
       { name: 'Code', type: 'SERVER_JS', source: CODE },
     ]);
-    await expect(pullProject(remote.client, { dir })).resolves.toMatchObject({ scriptId: 'S1' });
     await writeFile(join(dir, 'Code.js'), 'mine again');
     expect(
       (await pullProject(remote.client, { dir, force: true })).files.find((f) => f.name === 'Code')?.changed,
@@ -209,15 +221,21 @@ describe('pushProject', () => {
     expect(remote.writes()).toHaveLength(1);
   });
 
-  it('checks the manifest with validateContentFiles before any request', async () => {
+  it('checks the manifest and the file names before any request', async () => {
     const remote = await pulledProject();
-    await writeFile(join(dir, 'appsscript.json'), 'not json');
+    await writeFile(join(dir, 'appsscript.json'), '{\n  "timeZone": "Etc/UTC",\n  not json');
     const error = await pushProject(remote.client, { dir }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ContentValidationError);
+    expect(error).toBeInstanceOf(ManifestError);
+    expect((error as ManifestError).message).toContain('JSON syntax error at line 3, column 3');
+    expect(remote.sent).toEqual([]);
+    await writeFile(join(dir, 'appsscript.json'), MANIFEST);
+    await writeFile(join(dir, 'Code.js'), CODE);
+    await writeFile(join(dir, 'Code.gs'), CODE);
+    await expect(pushProject(remote.client, { dir })).rejects.toMatchObject({ code: 'file-name-clash' });
     expect(remote.sent).toEqual([]);
   });
 
-  it('refuses when the remote changed since the last pull, naming the files; --force overwrites', async () => {
+  it('refuses a file changed on both sides, naming it, keeps a remote-only addition; --force overwrites', async () => {
     const remote = await pulledProject();
     remote.edit([
       { name: 'appsscript', type: 'JSON', source: MANIFEST },
@@ -227,21 +245,22 @@ describe('pushProject', () => {
     await writeFile(join(dir, 'Code.js'), `${CODE}// local\n`);
     const error = await pushProject(remote.client, { dir }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PushConflictError);
-    expect((error as PushConflictError).files).toEqual(['Code', 'Online']);
+    expect((error as PushConflictError).files).toEqual(['Code']);
     expect((error as PushConflictError).code).toBe('push-conflict');
     expect(describeError(error).hint).toContain('--force');
     expect(remote.writes()).toEqual([]);
 
     const dry = await pushProject(remote.client, { dir, dryRun: true });
     expect(dry.pushed).toBe(false);
-    expect(dry.overwritten).toEqual(['Code', 'Online']);
+    expect(dry.overwritten).toEqual(['Code']);
+    expect(dry.keptRemote).toEqual(['Online']);
     expect(dry.diff).toContain('--- a/Code.js\n+++ b/Code.js');
     expect(dry.diff).toContain('-// online\n+// local');
-    expect(dry.diff).toContain('--- a/Online\n+++ /dev/null');
+    expect(dry.diff).not.toContain('Online');
     expect(remote.writes()).toEqual([]);
 
     const forced = await pushProject(remote.client, { dir, force: true });
-    expect(forced).toMatchObject({ pushed: true, overwritten: ['Code', 'Online'] });
+    expect(forced).toMatchObject({ pushed: true, overwritten: ['Code'] });
     expect(remote.writes()).toHaveLength(1);
   });
 
@@ -261,7 +280,7 @@ describe('pushProject', () => {
 });
 
 describe('projectStatus and scanLocalFiles', () => {
-  it('reports what is pushed, ignored (gitignore semantics) and changed', async () => {
+  it('reports what is pushed, ignored (clasp’s rules, relative to rootDir) and changed', async () => {
     const remote = remoteProject([
       { name: 'appsscript', type: 'JSON', source: MANIFEST },
       { name: 'Gone', type: 'SERVER_JS', source: 'x' },
@@ -275,14 +294,10 @@ describe('projectStatus and scanLocalFiles', () => {
     await writeFile(join(dir, 'src', 'keep.test.js'), 'x');
     await writeFile(join(dir, 'src', 'other.json'), '{}');
     await writeFile(join(dir, 'src', 'node_modules', 'x', 'i.js'), 'x');
-    await writeFile(join(dir, '.claspignore'), '# tests\n**/*.test.js\n!src/keep.test.js\nsrc/test/\n');
+    await writeFile(join(dir, '.claspignore'), '# tests\n**/*.test.js\ntest/**\nnode_modules/**\n');
     const status = await projectStatus(remote.client, { dir });
-    expect(status.files.map((f) => f.path)).toEqual([
-      'src/Code.js',
-      'src/appsscript.json',
-      'src/keep.test.js',
-    ]);
-    expect(status.ignored.sort()).toEqual(['src/other.json', 'src/test/']);
+    expect(status.files.map((f) => f.path)).toEqual(['src/appsscript.json', 'src/Code.js']);
+    expect(status.ignored).toEqual(['src/keep.test.js', 'src/node_modules/', 'src/other.json', 'src/test/']);
     expect(status.changes).toEqual(
       expect.arrayContaining([
         { name: 'Code', path: 'src/Code.js', change: 'added' },

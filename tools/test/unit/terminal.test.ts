@@ -73,7 +73,18 @@ describe('terminal safety', () => {
     const t = io();
     renderPulled(
       t.io,
-      { scriptId: 's', files: [{ path: `Code${TITLE}`, changed: true }], kept: [`x${FAKE_LINE}`] } as never,
+      {
+        scriptId: 's',
+        versionNumber: undefined,
+        root: '/p',
+        files: [{ name: `Code${TITLE}`, type: 'SERVER_JS', path: `Code${TITLE}`, changed: true }],
+        kept: [`x${FAKE_LINE}`],
+        keptLocalChanges: [],
+        conflictCopies: [],
+        skipped: [],
+        deleted: [],
+        deletedRemotely: [`y${FAKE_LINE}`],
+      },
       'Pulled',
     );
     expect(t.all()).not.toMatch(UNSAFE);

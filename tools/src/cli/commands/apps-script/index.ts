@@ -51,9 +51,6 @@ const COMMANDS = [
  * clasp's own program and checks every name, alias and option is accepted.
  */
 const CLASP_NAMES: Record<string, string> = {
-  clone: 'clone-script',
-  create: 'create-script',
-  status: 'show-file-status',
   version: 'create-version',
   versions: 'list-versions',
   deployments: 'list-deployments',

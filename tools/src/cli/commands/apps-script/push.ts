@@ -1,12 +1,24 @@
-// `specbound gas push`: the local files uploaded, unless the remote changed since the last pull/push.
+// `specbound gas push`: the local changes uploaded on top of the remote ones; a conflict is refused.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { type CliContext, contextOf } from '../../context.js';
 export function define(gas: CommandUnknownOpts): void {
   gas
     .command('push')
-    .description('upload the local files; refuses when the remote changed since the last pull/push')
-    .option('--dry-run', 'print a unified diff (remote → local) and send nothing')
-    .option('--force', 'push even over remote changes made since the last pull/push')
+    .description('upload the local changes on top of the remote ones; refuses files changed on both sides')
+    .option('--dry-run', 'print a unified diff (remote → what would be sent) and send nothing')
+    .option('--force', 'push the local tree exactly, over remote changes and deletions (as clasp does)')
+    .option(
+      '-f',
+      'clasp’s “overwrite the manifest without asking” (specbound never asks); conflicts stay refused: see --force',
+    )
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ specbound gas push                 send your changes; a teammate's changes to other files are kept
+  $ specbound gas push --dry-run       the diff that would be sent, and whether it would be refused
+  $ specbound gas push --force         make the project exactly this folder (overwrites remote edits)`,
+    )
     .action((options, command) => run(contextOf(command), options));
 }
 
@@ -39,7 +51,7 @@ export async function run(
     io.progress(`Dry run: ${changed} file(s) would change in ${result.scriptId}; nothing was sent.`);
     if (result.overwritten.length > 0) {
       io.warn(
-        `a push would be refused: the remote changed since the last pull/push: ${result.overwritten.join(', ')}`,
+        `a push would be refused: changed on both sides since the last pull/push: ${result.overwritten.join(', ')}`,
       );
     }
   } else if (result.pushed) {
@@ -49,6 +61,11 @@ export async function run(
   } else {
     io.progress(
       `Everything up to date: ${result.scriptId} already has these ${result.files.length} file(s).`,
+    );
+  }
+  if (result.keptRemote.length > 0) {
+    io.hint(
+      `kept as the remote has them (changed there since the last pull/push): ${result.keptRemote.join(', ')}; \`specbound gas pull\` brings them here`,
     );
   }
 }

@@ -14,6 +14,19 @@ export function renderPulled(io: Io, result: PullResult, verb: string): void {
   );
   if (result.kept.length > 0)
     io.hint(`kept local files the project does not have: ${result.kept.join(', ')}`);
+  if (result.keptLocalChanges.length > 0)
+    io.hint(`kept your local changes (push sends them): ${result.keptLocalChanges.join(', ')}`);
+  if (result.conflictCopies.length > 0)
+    io.warn(
+      `changed on both sides; the remote copies are beside yours: ${result.conflictCopies.join(', ')} (merge, delete the copy, then push)`,
+    );
+  if (result.deleted.length > 0) io.line(`deleted (removed remotely): ${result.deleted.join(', ')}`);
+  if (result.deletedRemotely.length > 0)
+    io.warn(
+      `deleted remotely, kept here: ${result.deletedRemotely.join(', ')} (push will not re-create them; pull --delete-unused-files removes them)`,
+    );
+  for (const file of result.skipped)
+    io.warn(`not written: ${file.path} (remote "${file.name}"): a push would not send it back from there`);
 }
 
 /** An ISO time as `YYYY-MM-DD HH:MM:SS` (UTC), compact for tables. */

@@ -1,0 +1,172 @@
+// `specbound gas push` against `clasp push` on the same emulator, in the same run: a 20-file project
+// (the manifest and 19 scripts) with one file changed before every push. Both tools start as fresh Node
+// processes (the way a shell runs them) and push to their own emulator project; clasp's requests reach
+// the emulator through @specbound/emulator's redirect preload, unchanged. A fixed number of rounds,
+// one push per tool per round, the order alternating each round; the figure is the median of the
+// per-round ratios (clasp / specbound) with min and max. Writes tools/bench/push.md.
+// Budget (issue 22): specbound ≥ 5× faster.
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAppsScriptClient } from '@specbound/apps-script';
+import { startEmulator } from '@specbound/emulator';
+
+const ROUNDS = 10;
+const FILES = 20;
+const here = dirname(fileURLToPath(import.meta.url));
+const claspDir = join(here, '..', 'node_modules', '@google', 'clasp');
+const claspPkg = JSON.parse(await readFile(join(claspDir, 'package.json'), 'utf8'));
+const claspBin = join(claspDir, typeof claspPkg.bin === 'string' ? claspPkg.bin : claspPkg.bin.clasp);
+const specboundBin = join(here, '..', 'bin', 'specbound.js');
+const TOKEN = 'bench-google-token';
+
+const emulator = await startEmulator({ port: 0 });
+const root = await mkdtemp(join(tmpdir(), 'specbound-push-bench-'));
+const client = createAppsScriptClient({ baseUrl: emulator.appsScriptUrl, auth: TOKEN });
+
+/** Runs `node <args>` without blocking this process (the emulator answers from its event loop). */
+function timed(args, cwd, env) {
+  return new Promise((resolve, reject) => {
+    const start = process.hrtime.bigint();
+    const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c) => {
+      output += c;
+    });
+    child.stderr.on('data', (c) => {
+      output += c;
+    });
+    child.once('error', reject);
+    child.once('close', (code) => {
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      if (code !== 0) reject(new Error(`${args.join(' ')} exited ${code}: ${output}`));
+      else resolve(ms);
+    });
+  });
+}
+
+async function project(name) {
+  const { scriptId } = await client.projects.create({ title: name });
+  const dir = join(root, name);
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, '.clasp.json'), JSON.stringify({ scriptId }));
+  await writeFile(join(dir, 'appsscript.json'), '{"timeZone":"Etc/UTC","runtimeVersion":"V8"}');
+  for (let i = 1; i < FILES; i++) {
+    const body = Array.from({ length: 40 }, (_, n) => `  total += ${i} * ${n};`).join('\n');
+    await writeFile(
+      join(dir, `file${String(i).padStart(2, '0')}.js`),
+      `function f${i}() {\n  let total = 0;\n${body}\n  return total;\n}\n`,
+    );
+  }
+  return dir;
+}
+
+const home = join(root, 'home');
+await mkdir(home);
+await writeFile(
+  join(home, '.clasprc.json'),
+  JSON.stringify({
+    tokens: {
+      default: {
+        type: 'authorized_user',
+        client_id: 'dummy.apps.googleusercontent.com',
+        client_secret: 'dummy',
+        refresh_token: 'dummy-refresh-token',
+        access_token: 'expired',
+        token_type: 'Bearer',
+        expiry_date: 1,
+      },
+    },
+  }),
+);
+const subjects = [
+  {
+    name: 'specbound gas push',
+    dir: await project('specbound'),
+    args: [specboundBin, 'gas', 'push'],
+    env: {
+      PATH: process.env.PATH,
+      HOME: home,
+      SPECBOUND_CONFIG_DIR: join(root, 'config'),
+      SPECBOUND_APPS_SCRIPT_URL: emulator.appsScriptUrl,
+      SPECBOUND_GOOGLE_TOKEN: TOKEN,
+    },
+  },
+  {
+    name: `clasp ${claspPkg.version} push`,
+    dir: await project('clasp'),
+    args: [claspBin, 'push', '--force'],
+    env: {
+      PATH: process.env.PATH,
+      HOME: home,
+      NODE_OPTIONS: `--import ${import.meta.resolve('@specbound/emulator/redirect')}`,
+      SPECBOUND_EMULATOR_URL: emulator.appsScriptUrl,
+      HTTPS_PROXY: 'http://127.0.0.1:9',
+      HTTP_PROXY: 'http://127.0.0.1:9',
+    },
+  },
+];
+
+// Warm-up: the first push of each (all 20 files over the new project's manifest: specbound needs
+// --force there, having no record of the project), then a push with nothing changed.
+for (const s of subjects) {
+  await timed(s.args.includes('--force') ? s.args : [...s.args, '--force'], s.dir, s.env);
+  await timed(s.args, s.dir, s.env);
+}
+
+const times = subjects.map(() => []);
+const ratios = [];
+for (let round = 0; round < ROUNDS; round++) {
+  const order = round % 2 === 0 ? [0, 1] : [1, 0];
+  const roundTimes = [];
+  for (const i of order) {
+    const s = subjects[i];
+    // One file changed since the last push.
+    await writeFile(join(s.dir, 'file07.js'), `function f7() {\n  return ${round};\n}\n`);
+    roundTimes[i] = await timed(s.args, s.dir, s.env);
+  }
+  for (const [i, ms] of roundTimes.entries()) times[i].push(ms);
+  ratios.push(roundTimes[1] / roundTimes[0]);
+}
+// Both pushed what they were given.
+for (const s of subjects) {
+  const { scriptId } = JSON.parse(await readFile(join(s.dir, '.clasp.json'), 'utf8'));
+  const content = await client.projects.getContent({ scriptId });
+  const changed = content.files?.find((f) => f.name === 'file07')?.source ?? '';
+  // Every round wrote the changed file before each tool's push: both end on the last round's code.
+  if (content.files?.length !== FILES || !changed.includes(`return ${ROUNDS - 1};`)) {
+    throw new Error(`${s.name}: the project does not hold the pushed files`);
+  }
+}
+await emulator.close();
+await rm(root, { recursive: true, force: true });
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const fmt = (ms) => `${ms.toFixed(0)} ms`;
+const ratio = median(ratios);
+const row = (i) =>
+  `| \`${subjects[i].name}\` | ${fmt(median(times[i]))} | ${fmt(Math.min(...times[i]))} | ${fmt(Math.max(...times[i]))} |`;
+const md = `# \`specbound gas push\` vs \`clasp push\`
+
+A ${FILES}-file project (the manifest and ${FILES - 1} scripts) with one file changed before each push, each tool
+pushing to its own project on one emulator started in this run (clasp unchanged, its requests sent to
+the emulator by \`@specbound/emulator/redirect\`). Each push is a fresh \`node\` process; ${ROUNDS} rounds of
+one push per tool after 2 warm-up pushes each, the order alternating every round; Node ${process.version} on ${process.platform}-${process.arch}.
+
+| command | median | min | max |
+|---|---|---|---|
+${row(0)}
+${row(1)}
+
+**specbound is ${ratio.toFixed(1)}× faster** (per-round ratio clasp / specbound: median ${ratio.toFixed(1)}×, min ${Math.min(...ratios).toFixed(1)}×, max ${Math.max(...ratios).toFixed(1)}×; budget ≥ 5×: ${ratio >= 5 ? 'met' : 'NOT met'}).
+
+Machine load while measuring (1-minute load average): ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores.
+`;
+await writeFile(join(here, 'push.md'), md);
+console.log(md);

@@ -1,0 +1,213 @@
+// clasp's file rules, table-driven, with clasp 3.4.1 itself as the expected values: each row's tree
+// is written to a temporary folder, then clasp's own file collection (initClaspInstance +
+// collectLocalFiles from the installed @google/clasp) and specbound's scanLocalFiles list what a
+// push would send. The expectations cannot drift from clasp: clasp computes them.
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadProject, scanLocalFiles } from '../../src/index.js';
+import { tempDir } from './fake.js';
+
+interface ClaspFiles {
+  files: { remotePath: string; type: string }[];
+}
+type InitClasp = (options: { configFile: string }) => Promise<{
+  files: { collectLocalFiles(): Promise<ClaspFiles> };
+}>;
+
+let initClaspInstance: InitClasp;
+beforeAll(async () => {
+  // The package exports only its CLI entry; its core modules are imported by path.
+  const build = dirname(createRequire(import.meta.url).resolve('@google/clasp'));
+  ({ initClaspInstance } = (await import(pathToFileURL(join(build, 'core', 'clasp.js')).href)) as {
+    initClaspInstance: InitClasp;
+  });
+});
+
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeEach(async () => {
+  ({ dir, cleanup } = await tempDir());
+});
+afterEach(async () => {
+  await cleanup();
+});
+
+interface Row {
+  title: string;
+  claspJson: string;
+  claspignore?: string;
+  files: string[];
+  symlinks?: [link: string, target: string][];
+}
+
+const TREE = [
+  'appsscript.json',
+  'Code.js',
+  'page.html',
+  'notes.txt',
+  'lib/util.gs',
+  'ui/sidebar.html',
+  'drafts/old.js',
+  'tests/a.test.js',
+  'tests/keep.test.js',
+  'node_modules/lodash/index.js',
+  '.git/hooks/pre-commit.js',
+  '.hidden.js',
+  'Upper.JS',
+  'types.ts',
+  'sub/appsscript.js',
+];
+const inSrc = (files: string[]) => files.map((f) => `src/${f}`);
+
+const ROWS: Row[] = [
+  { title: 'no .claspignore: clasp’s default rules', claspJson: '{"scriptId":"S"}', files: TREE },
+  {
+    title: 'rootDir with patterns relative to it (drafts/**, !tests/keep.test.js)',
+    claspJson: '{"scriptId":"S","rootDir":"src"}',
+    claspignore: 'drafts/**\ntests/**\n!tests/keep.test.js\n',
+    files: inSrc(TREE),
+  },
+  {
+    title: 'a pattern written relative to .clasp.json matches nothing under rootDir',
+    claspJson: '{"scriptId":"S","rootDir":"src"}',
+    claspignore: 'src/drafts/**\n',
+    files: inSrc(TREE),
+  },
+  {
+    title: '`drafts/` (gitignore style) matches no file; `*.html` only at the top',
+    claspJson: '{"scriptId":"S"}',
+    claspignore: 'drafts/\n*.html\n',
+    files: TREE,
+  },
+  {
+    title: 'negations and a whitelist',
+    claspJson: '{"scriptId":"S"}',
+    claspignore: '**/**\n!appsscript.json\n!**/*.js\n!**/*.html\ntests/**\n',
+    files: TREE,
+  },
+  {
+    title: 'JSON5 .clasp.json (comments, trailing commas) with custom extensions',
+    claspJson:
+      '// clasp reads JSON5\n{scriptId: "S", scriptExtensions: [".GS", "ts",], htmlExtensions: ["htm"], jsonExtensions: [".json"],}\n',
+    files: ['appsscript.json', 'Code.gs', 'lib.ts', 'x.js', 'page.htm', 'page2.html'],
+  },
+  {
+    title: 'clasp 2 fileExtension and skipSubdirectories',
+    claspJson: '{"scriptId":"S","fileExtension":"gs","skipSubdirectories":true}',
+    files: ['appsscript.json', 'Code.gs', 'Other.js', 'deep/inner.gs'],
+  },
+  {
+    title: 'an empty .claspignore, comments, CRLF and a BOM',
+    claspJson: '{"scriptId":"S"}',
+    claspignore: '\uFEFF# comment\r\n\r\nnode_modules/**\r\n',
+    files: TREE,
+  },
+  {
+    title: 'symbolic links are not pushed',
+    claspJson: '{"scriptId":"S"}',
+    files: ['appsscript.json', 'Code.js', 'real/inner.js'],
+    symlinks: [
+      ['link.js', 'Code.js'],
+      ['linked', 'real'],
+    ],
+  },
+  {
+    title: 'allowSymlinks: links inside the project are followed',
+    claspJson: '{"scriptId":"S","allowSymlinks":true}',
+    files: ['appsscript.json', 'Code.js', 'real/inner.js', 'real/deeper/x.html'],
+    symlinks: [
+      ['link.js', 'Code.js'],
+      ['linked', 'real'],
+      ['loop', '.'],
+      ['broken.js', 'missing.js'],
+    ],
+  },
+];
+
+async function writeTree(row: Row): Promise<void> {
+  await writeFile(join(dir, '.clasp.json'), row.claspJson);
+  if (row.claspignore !== undefined) await writeFile(join(dir, '.claspignore'), row.claspignore);
+  for (const file of row.files) {
+    await mkdir(dirname(join(dir, file)), { recursive: true });
+    await writeFile(join(dir, file), file.endsWith('.json') ? '{"timeZone":"Etc/UTC"}' : `// ${file}\n`);
+  }
+  for (const [link, target] of row.symlinks ?? []) await symlink(target, join(dir, link));
+}
+
+const sorted = (pairs: [string, string][]) => pairs.map((p) => p.join(' ')).sort();
+
+describe('the files a push sends are the files clasp 3.4.1 pushes', () => {
+  it.each(ROWS)('$title', async (row) => {
+    await writeTree(row);
+    const clasp = await initClaspInstance({ configFile: dir });
+    const theirs = (await clasp.files.collectLocalFiles()).files.map(
+      (f) => [f.remotePath, f.type] as [string, string],
+    );
+    const ours = (await scanLocalFiles(await loadProject(dir))).files.map(
+      (f) => [f.name, f.type] as [string, string],
+    );
+    expect(sorted(ours)).toEqual(sorted(theirs));
+    // Each row pushes something, so a matcher that pushes nothing cannot pass.
+    expect(ours.length).toBeGreaterThan(0);
+  });
+});
+
+describe('status warnings for .claspignore lines that match nothing', () => {
+  it('names the line and what was probably meant', async () => {
+    await writeTree({
+      title: '',
+      claspJson: '{"scriptId":"S","rootDir":"src"}',
+      claspignore: '# not a pattern\ndrafts/\nsrc/tests/**\n*.html\n**/*.js\nnothing-like-this\n',
+      files: inSrc(['appsscript.json', 'Code.js', 'drafts/a.js', 'tests/t.js', 'ui/page.html']),
+    });
+    const scan = await scanLocalFiles(await loadProject(dir));
+    expect(scan.warnings).toEqual([
+      { pattern: 'drafts/', suggestion: 'drafts/**' },
+      { pattern: 'src/tests/**', suggestion: 'tests/**' },
+      { pattern: '*.html', suggestion: '**/*.html' },
+      { pattern: 'nothing-like-this' },
+    ]);
+  });
+
+  it('clasp’s default rules raise no warning', async () => {
+    await writeTree({ title: '', claspJson: '{"scriptId":"S"}', files: ['appsscript.json', 'Code.js'] });
+    expect((await scanLocalFiles(await loadProject(dir))).warnings).toEqual([]);
+  });
+});
+
+describe('where specbound is stricter than clasp', () => {
+  it('refuses two files that clasp would both send as one name (clasp sends both; the API rejects them)', async () => {
+    await writeTree({
+      title: '',
+      claspJson: '{"scriptId":"S"}',
+      files: ['appsscript.json', 'sub/appsscript.json', 'page.html', 'page.js'],
+    });
+    await expect(scanLocalFiles(await loadProject(dir))).rejects.toMatchObject({ code: 'file-name-clash' });
+  });
+});
+
+describe('.clasp.json and rootDir', () => {
+  it('reports a JSON5 syntax error with its line and column', async () => {
+    await writeFile(join(dir, '.clasp.json'), '{\n  "scriptId": "S",\n  rootDir: src\n}');
+    await expect(loadProject(dir)).rejects.toMatchObject({
+      code: 'clasp-json-invalid',
+      message: expect.stringContaining('at line 3, column 12'),
+    });
+  });
+
+  it('refuses a rootDir that is a symbolic link to a folder outside the project', async () => {
+    const outside = join(dir, 'outside');
+    const project = join(dir, 'project');
+    await mkdir(outside);
+    await mkdir(project);
+    await writeFile(join(outside, 'secret.js'), 'x');
+    await symlink(outside, join(project, 'src'));
+    await writeFile(join(project, '.clasp.json'), '{"scriptId":"S","rootDir":"src"}');
+    await expect(scanLocalFiles(await loadProject(project))).rejects.toMatchObject({
+      code: 'root-dir-outside',
+    });
+  });
+});
