@@ -84,5 +84,6 @@ export type ToolsErrorCode =
   | 'batch-size-invalid'
   | 'sync-state-foreign'
   | 'sync-state-other-target'
+  | 'sync-locked'
   // The demo (tools/src/demo)
   | 'demo-step-failed';

@@ -157,10 +157,18 @@ export { type DemoOptions, type DemoResult, type DemoStep, DemoStepError, runDem
 export { AuthRequiredError, ToolsError, UsageError } from './errors.js';
 export {
   DEFAULT_BATCH_SIZE,
+  idempotencyKey,
   type SyncBatch,
   type SyncedComment,
   type SyncOptions,
   type SyncResult,
   syncComments,
 } from './sync/comments.js';
-export { readSyncState, type SyncState } from './sync/state.js';
+export { lockSyncState } from './sync/lock.js';
+export {
+  defaultSyncStatePath,
+  readSyncState,
+  type SyncState,
+  type SyncTarget,
+  stateDir,
+} from './sync/state.js';

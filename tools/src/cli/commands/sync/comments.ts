@@ -30,19 +30,26 @@ export function define(sync: CommandUnknownOpts): void {
     .option('--dev-mode', 'run the saved (HEAD) code; only the script owner may')
     .option('--since <iso>', 'only comments updated since this date', parseSince)
     .option('--batch-size <n>', 'comments per call', parsePositiveInt('--batch-size'), 100)
-    .option('--state <file>', 'the sync state (default .specbound/sync-<projectId>.json)')
+    .option(
+      '--state <file>',
+      'the sync state (default: one file per project, script and function in $XDG_STATE_HOME/specbound/sync)',
+    )
     .option('--dry-run', 'print what would be sent; send nothing')
     .option('--api-key-file <file>', 'read the BugSmash API key from FILE (default: env BUGSMASH_API_KEY)')
     .action((projectId, _options, command) => run(contextOf(command), projectId, command.optsWithGlobals()));
 }
 
 export async function run(ctx: CliContext, projectId: string, options: SyncCommandOptions): Promise<void> {
-  const statePath = resolve(ctx.cwd, options.state ?? `.specbound/sync-${projectId}.json`);
   const { syncComments } = await import('../../../sync/comments.js');
+  const { defaultSyncStatePath } = await import('../../../sync/state.js');
+  const statePath =
+    options.state === undefined
+      ? defaultSyncStatePath({ projectId, target: options.script, functionName: options.function }, ctx.env)
+      : resolve(ctx.cwd, options.state);
   const bugsmash = await bugsmashClient(ctx, options);
   // A dry run needs no Google credentials: it sends nothing.
   const appsScript = options.dryRun === true ? undefined : await ctx.appsScript();
-  if (options.dryRun !== true) await mkdir(dirname(statePath), { recursive: true });
+  if (options.dryRun !== true) await mkdir(dirname(statePath), { recursive: true, mode: 0o700 });
   const result = await syncComments(
     { bugsmash, appsScript },
     {
@@ -54,6 +61,7 @@ export async function run(ctx: CliContext, projectId: string, options: SyncComma
       batchSize: options.batchSize,
       statePath,
       dryRun: options.dryRun === true,
+      onNotice: (message) => ctx.io.warn(message),
       onBatch: (batch) =>
         ctx.io.progress(
           `batch ${batch.batch}: ${batch.comments.length} comment(s) acknowledged by ${options.function}()`,
