@@ -85,5 +85,6 @@ export type ToolsErrorCode =
   | 'sync-state-foreign'
   | 'sync-state-other-target'
   | 'sync-locked'
+  | 'recorded-delivery-invalid'
   // The demo (tools/src/demo)
   | 'demo-step-failed';

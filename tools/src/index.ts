@@ -138,8 +138,25 @@ export {
   type TextSink,
 } from './bugsmash/export.js';
 export { CSV_COLUMNS, type ExportFormat, FORMATS, safeCell } from './bugsmash/format.js';
-export { type Delivery, type Listener, type ListenOptions, listenForWebhooks } from './bugsmash/listen.js';
+export { DEFAULT_FORWARD_LIMITS, type ForwardLimits } from './bugsmash/forward.js';
+export {
+  DEFAULT_DELIVERY_ID_HEADER,
+  type Delivery,
+  type Listener,
+  type ListenOptions,
+  listenForWebhooks,
+  type RawDelivery,
+} from './bugsmash/listen.js';
 export { createBugSmashProject, progressFetch, type ReviewLink, reviewLink } from './bugsmash/projects.js';
+export {
+  printable,
+  type RecordedDelivery,
+  type ReplayOptions,
+  type ReplayResult,
+  readRecorded,
+  recordDelivery,
+  replayDelivery,
+} from './bugsmash/recorded.js';
 export {
   type TriageAction,
   type TriagePrompter,
