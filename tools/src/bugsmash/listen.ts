@@ -80,6 +80,11 @@ export interface ListenOptions {
 export interface Listener {
   url: string;
   port: number;
+  /**
+   * Sets the secret once known (a subscription created for this listener's own URL, after it got
+   * its port); until then signed deliveries are answered 503, so the service retries.
+   */
+  setSecret(secret: string): void;
   close(): Promise<void>;
 }
 
@@ -139,13 +144,18 @@ type Check =
   | { ok: true }
   | { ok: false; reason: string; message: string; headersSeen?: string[] | undefined };
 
-async function check(options: ListenOptions, req: IncomingMessage, body: Buffer): Promise<Check> {
+async function check(
+  options: ListenOptions,
+  secret: string,
+  req: IncomingMessage,
+  body: Buffer,
+): Promise<Check> {
   try {
     await verifyWebhook({
       ...options.scheme,
       rawBody: body,
       headers: req.headers,
-      secret: options.secret ?? '',
+      secret,
       requireTimestamp: options.scheme?.timestampHeader !== false,
       ...(options.toleranceSeconds === undefined ? {} : { toleranceSeconds: options.toleranceSeconds }),
     });
@@ -166,6 +176,7 @@ export async function listenForWebhooks(options: ListenOptions): Promise<Listene
   const limit = options.maxBodyBytes ?? 1024 * 1024;
   if (options.forwardTo !== undefined) new URL(options.forwardTo); // checked by the caller; fail early here too
   const verify = options.verify !== false;
+  let secret = options.secret;
   const limits: ForwardLimits = { ...DEFAULT_FORWARD_LIMITS, ...options.forwardLimits };
   const accepted = new AcceptedDeliveries({
     idHeader: options.idHeader ?? DEFAULT_DELIVERY_ID_HEADER,
@@ -191,7 +202,11 @@ export async function listenForWebhooks(options: ListenOptions): Promise<Listene
       verification,
     });
     const about = summary(body);
-    const checked: Check = verify ? await check(options, req, body) : { ok: true };
+    if (verify && secret === undefined) {
+      res.setHeader('retry-after', '1');
+      return json(res, 503, { error: 'not ready: the signing secret is not known yet' });
+    }
+    const checked: Check = verify ? await check(options, secret ?? '', req, body) : { ok: true };
     if (!checked.ok) {
       const { reason, message, headersSeen } = checked;
       const received = raw({ outcome: 'rejected', reason });
@@ -240,6 +255,9 @@ export async function listenForWebhooks(options: ListenOptions): Promise<Listene
   return {
     url: `http://127.0.0.1:${port}/`,
     port,
+    setSecret: (value) => {
+      secret = value;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -2,7 +2,7 @@
 // printed, tampered and stale ones rejected with 400, verified ones forwarded with their original
 // headers and body, and the service answered as the forwarded endpoint answered.
 
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -269,6 +269,39 @@ describe('webhooks listen', () => {
       expect(await open.stop()).toBe(0);
       expect(await strict.stop()).toBe(0);
     }
+  });
+
+  it('--create subscribes the listener on the port it got, writes --secret-out, and removes it on exit', async () => {
+    const dir = await h.tempDir();
+    const out = join(dir, 'whsec');
+    const listen = h.start(
+      ['bs', 'webhooks', 'listen', '--create', '--events', 'new_comment', '--secret-out', out],
+      { env: KEY },
+    );
+    let url = '';
+    try {
+      [, url = ''] = await listen.waitForStderr(/subscribed webhook \S+ → (http:\/\/127\.0\.0\.1:\d+\/)/);
+      const hooks = (await bs(['webhooks', 'ls', '--json'])).json<
+        { webhook_url?: string; webhookUrl?: string }[]
+      >();
+      expect(hooks.map((w) => w.webhook_url ?? w.webhookUrl)).toContain(url);
+      const secret = (await readFile(out, 'utf8')).trim();
+      expect((await stat(out)).mode & 0o777).toBe(0o600);
+      expect((await bs(['webhooks', 'test', '--event', 'new_comment'])).code).toBe(0);
+      await listen.waitForStdout(/verified\s+new_comment \(test\)/);
+      expect(listen.stdout() + listen.stderr()).not.toContain(secret);
+    } finally {
+      expect(await listen.stop()).toBe(0);
+    }
+    expect(listen.stderr()).toMatch(/removed webhook/);
+    const after = (await bs(['webhooks', 'ls', '--json'])).json<
+      { webhook_url?: string; webhookUrl?: string }[]
+    >();
+    expect(after.map((w) => w.webhook_url ?? w.webhookUrl)).not.toContain(url);
+    // --secret-out never overwrites: refused before anything is created.
+    const again = await h.run(['bs', 'webhooks', 'listen', '--create', '--secret-out', out], { env: KEY });
+    expect(again.code).toBe(2);
+    expect((await bs(['webhooks', 'ls', '--json'])).json<unknown[]>()).toHaveLength(after.length);
   });
 
   it('refuses to start without a secret (exit 2) and with a bad --forward-to', async () => {

@@ -85,6 +85,15 @@ describe('a scheme you can configure and learn', () => {
     expect(seen[1]?.delivery.headersSeen).toEqual(answer.headersSeen);
   });
 
+  it('answers 503 (retry) until the secret of a subscription made for it is set', async () => {
+    const { listener } = await listen({ secret: undefined });
+    const headers = await signWebhook({ rawBody: body, secret: SECRET, timestamp: now() });
+    const early = await post(listener.url, headers);
+    expect([early.status, early.headers.get('retry-after')]).toEqual([503, '1']);
+    listener.setSecret(SECRET);
+    expect((await post(listener.url, headers)).status).toBe(200);
+  });
+
   it('--no-verify accepts and forwards an unsigned delivery, marked skipped', async () => {
     const target = await app((res) => res.end('ok'));
     const { listener, seen } = await listen({ secret: undefined, verify: false, forwardTo: target.url });

@@ -4,14 +4,21 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import type { WebhookEventName } from '@specbound/bugsmash';
 import type { Delivery, RawDelivery } from '../../../../bugsmash/listen.js';
 import { UsageError } from '../../../../errors.js';
 import { type CliContext, contextOf } from '../../../context.js';
 import { parsePort, parsePositiveInt } from '../../../parse.js';
 import { untilStopped } from '../../../signals.js';
+import { EVENTS, events } from '../options.js';
 import { addSchemeOptions, type SchemeFlags, schemeOf } from './scheme.js';
+import { checkSecretOut, subscribeListener } from './self-subscribe.js';
 
 interface ListenOptions extends SchemeFlags {
+  create?: true | undefined;
+  events?: WebhookEventName[] | undefined;
+  secretOut?: string | undefined;
+  apiKeyFile?: string | undefined;
   port: number;
   secretFile?: string | undefined;
   forwardTo?: string | undefined;
@@ -31,6 +38,10 @@ export function define(webhooks: CommandUnknownOpts): void {
     .option('--port <port>', 'port on 127.0.0.1 (0 picks a free one)', parsePort, 0)
     .option('--secret-file <file>', 'the signing secret (default: env BUGSMASH_WEBHOOK_SECRET)')
     .option('--forward-to <url>', 'POST verified deliveries here and answer as it does')
+    .option('--create', 'subscribe this listener (its URL, with the port it got) and remove it on exit')
+    .option('--events <events>', `with --create, comma-separated (default all: ${EVENTS.join(',')})`, events)
+    .option('--secret-out <file>', "with --create, write the new webhook's secret to a new file (mode 0600)")
+    .option('--api-key-file <file>', 'with --create, the BugSmash API key (default: env BUGSMASH_API_KEY)')
     .option('--no-verify', 'accept and forward every delivery unchecked (a warning for each)')
     .option('--print-json', 'print each delivery whole as NDJSON: time, headers, raw body, verification')
     .option('--record <dir>', 'write each delivery (raw body and headers, credentials redacted) to DIR')
@@ -83,8 +94,13 @@ export async function run(ctx: CliContext, options: ListenOptions): Promise<void
   const scheme = schemeOf(options);
   const { listenForWebhooks } = await import('../../../../bugsmash/listen.js');
   const { readWebhookSecret } = await import('../../../../bugsmash/webhooks.js');
+  const create = options.create === true;
+  if (!create && (options.secretOut !== undefined || options.events !== undefined)) {
+    throw new UsageError('--events and --secret-out go with --create.');
+  }
+  if (create) await checkSecretOut(ctx, options.secretOut);
   const secret =
-    options.verify === false && options.secretFile === undefined
+    create || (options.verify === false && options.secretFile === undefined)
       ? undefined
       : await readWebhookSecret(
           options.secretFile === undefined ? undefined : resolve(ctx.cwd, options.secretFile),
@@ -120,9 +136,19 @@ export async function run(ctx: CliContext, options: ListenOptions): Promise<void
   );
   if (options.verify === false)
     ctx.io.warn('--no-verify: deliveries are not checked, only printed and forwarded');
-  ctx.io.hint(`point a webhook at it: specbound bs webhooks create --url ${listener.url}`);
-  await untilStopped(ctx.signal);
-  await listener.close();
+  let unsubscribe: (() => Promise<void>) | undefined;
+  try {
+    if (create)
+      unsubscribe = await subscribeListener(ctx, listener, {
+        ...options,
+        events: options.events ?? [...EVENTS],
+      });
+    else ctx.io.hint(`point a webhook at it: specbound bs webhooks create --url ${listener.url}`);
+    await untilStopped(ctx.signal);
+  } finally {
+    await listener.close();
+    await unsubscribe?.();
+  }
 }
 
 /** One line per delivery (one NDJSON line with --json). */
