@@ -10,8 +10,6 @@ import { writeFileAtomic } from '../atomic-file.js';
 import { ToolsError } from '../errors.js';
 import type { SyncBatch } from './comments.js';
 
-export { lockSyncState } from './lock.js';
-
 export interface SyncState {
   version: 1;
   projectId: string;

@@ -1,7 +1,7 @@
 // `specbound sync comments` end to end: BugSmash comments into an Apps Script function run by the
 // emulator. The function logs each row it receives, so its own record (the emulator's script log)
 // shows how many times each comment arrived.
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createAppsScriptClient } from '@specbound/apps-script';
 import { DEFAULT_BUGSMASH_API_KEY } from '@specbound/emulator';
@@ -101,6 +101,13 @@ describe('sync comments', () => {
         ],
         { env: { ...KEY, XDG_STATE_HOME: stateHome }, cwd },
       );
+
+    // A state left by an older specbound in ./.specbound is named, with the flag that keeps it.
+    await mkdir(join(dir, '.specbound'), { recursive: true });
+    await writeFile(join(dir, '.specbound', `sync-${projectId}.json`), '{}');
+    const legacy = await sync(['--dry-run']);
+    expect(legacy.stderr).toMatch(/sync state of an older specbound.*Pass --state \S+\.specbound\/sync-/);
+    await rm(join(dir, '.specbound'), { recursive: true });
 
     const dry = await sync(['--dry-run', '--json']);
     expect(dry.code, dry.stderr).toBe(0);

@@ -1,7 +1,7 @@
 // `specbound sync comments <projectId>`: BugSmash comments → an Apps Script function, idempotently.
 
-import { mkdir } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { access, mkdir } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { type CliContext, contextOf } from '../../context.js';
 import { parsePositiveInt, parseSince } from '../../parse.js';
@@ -46,6 +46,7 @@ export async function run(ctx: CliContext, projectId: string, options: SyncComma
     options.state === undefined
       ? defaultSyncStatePath({ projectId, target: options.script, functionName: options.function }, ctx.env)
       : resolve(ctx.cwd, options.state);
+  await warnOfLegacyState(ctx, projectId, options.state === undefined ? statePath : undefined);
   const bugsmash = await bugsmashClient(ctx, options);
   // A dry run needs no Google credentials: it sends nothing.
   const appsScript = options.dryRun === true ? undefined : await ctx.appsScript();
@@ -80,4 +81,24 @@ export async function run(ctx: CliContext, projectId: string, options: SyncComma
     }
     ctx.io.line(`sent ${r.sent} comment(s) in ${r.batches} batch(es); ${r.unchanged} unchanged`);
   });
+}
+
+/**
+ * Before issue 25 the default state was `.specbound/sync-<projectId>.json` in the current directory.
+ * When that file is here and the new default is not, say how to keep using it (else every comment
+ * is sent once more).
+ */
+async function warnOfLegacyState(ctx: CliContext, projectId: string, newDefault: string | undefined) {
+  if (newDefault === undefined) return;
+  const legacy = join(ctx.cwd, '.specbound', `sync-${projectId}.json`);
+  const exists = (path: string) =>
+    access(path).then(
+      () => true,
+      () => false,
+    );
+  if ((await exists(legacy)) && !(await exists(newDefault))) {
+    ctx.io.warn(
+      `${legacy} is a sync state of an older specbound; the state now lives in ${newDefault}. Pass --state ${legacy} to continue from it (or move it there).`,
+    );
+  }
 }
