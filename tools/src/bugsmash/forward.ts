@@ -38,7 +38,7 @@ const HOP_BY_HOP = new Set([
   'content-length',
 ]);
 
-export function forwardedHeaders(headers: IncomingHttpHeaders): Headers {
+function forwardedHeaders(headers: IncomingHttpHeaders): Headers {
   const out = new Headers();
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined || HOP_BY_HOP.has(name)) continue;

@@ -125,7 +125,7 @@ function summary(body: Buffer): Pick<Delivery, 'event' | 'commentId' | 'projectN
   }
 }
 
-export function redactedHeaders(req: IncomingMessage): Record<string, string | string[]> {
+function redactedHeaders(req: IncomingMessage): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;

@@ -19,7 +19,7 @@ export interface RecordedDelivery {
   verification: RawDelivery['verification'];
 }
 
-export function toRecorded(raw: RawDelivery): RecordedDelivery {
+function toRecorded(raw: RawDelivery): RecordedDelivery {
   return {
     version: 1,
     receivedAt: raw.receivedAt,

@@ -36,7 +36,7 @@ export interface WebhookOptions {
   concurrency?: number;
 }
 
-export const DEFAULT_DELIVERY_CONCURRENCY = 8;
+const DEFAULT_DELIVERY_CONCURRENCY = 8;
 
 /** A counting semaphore: `acquire` resolves when a slot is free; `release` hands it to the next. */
 class Slots {
