@@ -99,5 +99,7 @@ export type ToolsErrorCode =
   | 'batch-size-invalid'
   | 'sync-state-foreign'
   | 'sync-state-other-target'
+  | 'sync-locked'
+  | 'recorded-delivery-invalid'
   // The demo (tools/src/demo)
   | 'demo-step-failed';

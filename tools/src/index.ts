@@ -147,8 +147,25 @@ export {
   type TextSink,
 } from './bugsmash/export.js';
 export { CSV_COLUMNS, type ExportFormat, FORMATS, safeCell } from './bugsmash/format.js';
-export { type Delivery, type Listener, type ListenOptions, listenForWebhooks } from './bugsmash/listen.js';
+export { DEFAULT_FORWARD_LIMITS, type ForwardLimits } from './bugsmash/forward.js';
+export {
+  DEFAULT_DELIVERY_ID_HEADER,
+  type Delivery,
+  type Listener,
+  type ListenOptions,
+  listenForWebhooks,
+  type RawDelivery,
+} from './bugsmash/listen.js';
 export { createBugSmashProject, progressFetch, type ReviewLink, reviewLink } from './bugsmash/projects.js';
+export {
+  printable,
+  type RecordedDelivery,
+  type ReplayOptions,
+  type ReplayResult,
+  readRecorded,
+  recordDelivery,
+  replayDelivery,
+} from './bugsmash/recorded.js';
 export {
   type TriageAction,
   type TriagePrompter,
@@ -166,10 +183,18 @@ export { type DemoOptions, type DemoResult, type DemoStep, DemoStepError, runDem
 export { AuthRequiredError, ToolsError, UsageError } from './errors.js';
 export {
   DEFAULT_BATCH_SIZE,
+  idempotencyKey,
   type SyncBatch,
   type SyncedComment,
   type SyncOptions,
   type SyncResult,
   syncComments,
 } from './sync/comments.js';
-export { readSyncState, type SyncState } from './sync/state.js';
+export { lockSyncState } from './sync/lock.js';
+export {
+  defaultSyncStatePath,
+  readSyncState,
+  type SyncState,
+  type SyncTarget,
+  stateDir,
+} from './sync/state.js';

@@ -91,6 +91,10 @@ export function exampleDelivery(event: string): ExampleDelivery {
   return { event, headers, rawBody, http: `${head.join('\n')}\n\n${rawBody}` };
 }
 
+/** What the docs can and cannot say about the real service's deliveries. */
+const REAL_SERVICE_NOTE =
+  "**Against the real BugSmash** the event names, the one-time signing secret and `POST /webhook/test` are confirmed (by third-party client code); the signature header, algorithm, what is signed, any timestamp or delivery id header, the payload beyond its event and comment, and the retry policy are **not public**. The headers above are the emulator's choice. `specbound bs webhooks listen --no-verify --record DIR --print-json` shows what the real service sends; its scheme flags (`--signature-header`, `--timestamp-header`, `--algorithm`, `--encoding`, `--signature-prefix`) and `webhooks replay` find the scheme that verifies a recorded delivery (tools/docs/bugsmash.md explains the steps).\n";
+
 /**
  * Appends each webhook's whole delivery to its description (Redoc shows only the payload schema
  * beside a delivery) and makes the body the payload's example.
@@ -101,7 +105,7 @@ export function injectDeliveries(operations: readonly OperationRef[]): void {
     const delivery = exampleDelivery(op.path);
     const intro =
       typeof op.operation.description === 'string' ? `${op.operation.description.trimEnd()}\n\n` : '';
-    op.operation.description = `${intro}#### A whole delivery\n\nWhat your endpoint receives (signed with the example secret \`${EXAMPLE_SECRET}\`; the signature scheme is the one \`@specbound/bugsmash\` verifies and the emulator sends):\n\n\`\`\`http\n${delivery.http}\n\`\`\`\n`;
+    op.operation.description = `${intro}#### A whole delivery\n\nWhat your endpoint receives (signed with the example secret \`${EXAMPLE_SECRET}\`; the signature scheme is the one \`@specbound/bugsmash\` verifies and the emulator sends):\n\n\`\`\`http\n${delivery.http}\n\`\`\`\n\n${REAL_SERVICE_NOTE}`;
     const content = (
       op.operation.requestBody as { content?: Record<string, Record<string, unknown>> } | undefined
     )?.content?.['application/json'];

@@ -63,6 +63,9 @@ describe('the example webhook deliveries', () => {
     injectDeliveries([ref]);
     expect(operation.description).toContain('Sent when a comment is created.\n\n#### A whole delivery');
     expect(operation.description).toContain(exampleDelivery('new_comment').http);
+    // What is and is not known about the real service's deliveries, and how to learn the rest.
+    expect(operation.description).toMatch(/signature header, algorithm, what is signed.*\*\*not public\*\*/);
+    expect(operation.description).toContain('webhooks listen --no-verify --record DIR --print-json');
     expect(operation.requestBody.content['application/json']).toMatchObject({
       examples: { delivery: { value: EXAMPLE_BODIES.new_comment } },
     });

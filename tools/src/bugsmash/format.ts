@@ -37,14 +37,28 @@ export const CSV_COLUMNS = [
 ] as const;
 
 /**
- * A cell a spreadsheet will not run: text starting with = + - @, a tab or a carriage return is
- * read as a formula by Excel, LibreOffice and Sheets (CSV injection, OWASP), so it gets a leading
- * apostrophe, which spreadsheets show as plain text.
+ * What starts a formula: = + - @ in ASCII and full width (Excel and LibreOffice fold U+FF1D ＝,
+ * U+FF0B ＋, U+FF0D － and U+FF20 ＠ to ASCII on import), a tab and a carriage return.
+ */
+const FORMULA_START = /^[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\t\r]/;
+
+/**
+ * Where another reader may start a cell inside ours: a `;`-delimited locale splits at `;` and,
+ * since the quotes of a `,` file mean nothing to it mid-cell, breaks the record at CR or LF. A
+ * formula character there (after any quotes, spaces or tabs) gets the same apostrophe.
+ */
+const INNER_FORMULA = /([;\r\n][" \t]*)(?=[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/g;
+
+/**
+ * A cell a spreadsheet will not run: text starting with a formula character is read as a formula
+ * by Excel, LibreOffice and Sheets (CSV injection, OWASP), so it gets a leading apostrophe, which
+ * spreadsheets show as plain text.
  */
 export function safeCell(value: unknown): string {
   if (value === undefined || value === null) return '';
   const text = typeof value === 'string' ? value : String(value);
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  const inner = text.replace(INNER_FORMULA, "$1'");
+  return FORMULA_START.test(inner) ? `'${inner}` : inner;
 }
 
 function pageUrl(item: ExportedComment): string | undefined {
@@ -81,7 +95,13 @@ function csvRow(item: ExportedComment): string[] {
   return CSV_COLUMNS.map((column) => safeCell(values[column]));
 }
 
-const CSV_OPTIONS = { record_delimiter: 'windows', quoted_match: /^\s|\s$/ } as const;
+/**
+ * RFC 4180 with CRLF record ends. csv-stringify quotes a field holding the delimiter, a quote or
+ * the whole record delimiter, but not a bare LF or CR, which Python's `csv` and spreadsheets read
+ * as a record break; `;` is quoted too, so a `;`-delimited locale does not split `a;=cmd` into a
+ * live cell; leading or trailing space is quoted so no reader trims it.
+ */
+const CSV_OPTIONS = { record_delimiter: 'windows', quoted_match: /[;\r\n]|^\s|\s$/ } as const;
 
 function csv(): RecordWriter {
   return {

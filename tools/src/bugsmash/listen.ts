@@ -1,17 +1,33 @@
 // `webhooks listen`: a local receiver on 127.0.0.1 in the manner of `stripe listen --forward-to`.
-// Every delivery's signature is checked with the client's verifier over the raw bytes; a verified
-// delivery is reported and, with `forwardTo`, POSTed on with its original headers and body, and the
-// service gets the forwarded endpoint's answer. A tampered, unsigned or stale delivery is reported
-// as rejected and answered 400 (and never forwarded).
+// Every delivery's signature is checked over the raw bytes with a configurable scheme (BugSmash's
+// real one is not public; the default is the emulator's), or not at all with `verify: false`. A
+// verified delivery is reported and, with `forwardTo`, POSTed on with its original headers and body,
+// the app's answer streamed back (capped, timed out). A bad delivery is answered 400, naming the
+// headers it carried when the scheme's are missing, so the real scheme can be learnt; a delivery
+// already accepted is answered 200 and not forwarded again. `onRaw` sees every delivery whole.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { verifyWebhook, WebhookVerificationError } from '@specbound/bugsmash';
+import {
+  DEFAULT_SIGNATURE_HEADER,
+  DEFAULT_TIMESTAMP_HEADER,
+  DEFAULT_TOLERANCE_SECONDS,
+  verifyWebhook,
+  type WebhookScheme,
+  WebhookVerificationError,
+} from '@specbound/bugsmash';
+import { AcceptedDeliveries } from './dedupe.js';
+import { DEFAULT_FORWARD_LIMITS, type ForwardLimits, forward } from './forward.js';
 
 export interface Delivery {
   at: string;
-  outcome: 'verified' | 'rejected';
+  /** `skipped` with `verify: false`. */
+  outcome: 'verified' | 'rejected' | 'skipped';
   /** Why a delivery was rejected (the verifier's reason). */
   reason?: string | undefined;
+  /** With a missing signature or timestamp: the header names the delivery did carry. */
+  headersSeen?: string[] | undefined;
+  /** A repeat of a delivery already accepted: answered 200, not forwarded. */
+  duplicate?: true | undefined;
   event?: string | undefined;
   /** The comment the event is about, when the payload names one. */
   commentId?: string | undefined;
@@ -23,14 +39,40 @@ export interface Delivery {
   forwarded?: { url: string; status?: number | undefined; error?: string | undefined } | undefined;
 }
 
+/** A delivery as received: for printing whole (`--print-json`) and recording (`--record`). */
+export interface RawDelivery {
+  receivedAt: string;
+  method: string;
+  path: string;
+  /** As received, except credentials (Authorization, Cookie, X-API-Key) replaced by `[REDACTED]`. */
+  headers: Record<string, string | string[]>;
+  body: Buffer;
+  verification: { outcome: Delivery['outcome']; reason?: string | undefined };
+}
+
 export interface ListenOptions {
-  secret: string;
+  /** The signing secret; not needed with `verify: false`. */
+  secret?: string | undefined;
+  /** How deliveries are signed (default: the emulator's scheme). */
+  scheme?: WebhookScheme | undefined;
+  /** `false` accepts and forwards every delivery unchecked (default true). */
+  verify?: boolean | undefined;
+  /** Header naming a delivery, for recognising repeats (default `X-BugSmash-Delivery`). */
+  idHeader?: string | undefined;
   /** Default 0 (a free port). Always bound to 127.0.0.1. */
   port?: number | undefined;
   forwardTo?: string | undefined;
+  /** Bounds of the forwarded answer (default 10 MiB, 30 s). */
+  forwardLimits?: Partial<ForwardLimits> | undefined;
   /** Seconds a timestamp may be off (default: the verifier's, 300). */
   toleranceSeconds?: number | undefined;
-  onDelivery: (delivery: Delivery) => void;
+  /** Each delivery once answered, with the delivery as received (none for a body over the limit). */
+  onDelivery: (delivery: Delivery, raw?: RawDelivery) => void;
+  /**
+   * Every POSTed delivery, whole, before it is answered (a recorder): when it throws, the delivery
+   * is answered 500, so the service sends it again and nothing is lost.
+   */
+  onRaw?: ((raw: RawDelivery) => void | Promise<void>) | undefined;
   /** Largest body accepted (default 1 MiB); larger answers 413. */
   maxBodyBytes?: number | undefined;
 }
@@ -38,21 +80,16 @@ export interface ListenOptions {
 export interface Listener {
   url: string;
   port: number;
+  /**
+   * Sets the secret once known (a subscription created for this listener's own URL, after it got
+   * its port); until then signed deliveries are answered 503, so the service retries.
+   */
+  setSecret(secret: string): void;
   close(): Promise<void>;
 }
 
-// Headers that describe one hop, not the delivery: never forwarded (RFC 9110 §7.6.1).
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'te',
-  'trailer',
-  'upgrade',
-  'proxy-connection',
-  'host',
-  'content-length',
-]);
+export const DEFAULT_DELIVERY_ID_HEADER = 'X-BugSmash-Delivery';
+const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key']);
 
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
@@ -88,83 +125,121 @@ function summary(body: Buffer): Pick<Delivery, 'event' | 'commentId' | 'projectN
   }
 }
 
+function redactedHeaders(req: IncomingMessage): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    out[name] = CREDENTIAL_HEADERS.has(name) ? '[REDACTED]' : value;
+  }
+  return out;
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+type Check =
+  | { ok: true }
+  | { ok: false; reason: string; message: string; headersSeen?: string[] | undefined };
+
+async function check(
+  options: ListenOptions,
+  secret: string,
+  req: IncomingMessage,
+  body: Buffer,
+): Promise<Check> {
+  try {
+    await verifyWebhook({
+      ...options.scheme,
+      rawBody: body,
+      headers: req.headers,
+      secret,
+      requireTimestamp: options.scheme?.timestampHeader !== false,
+      ...(options.toleranceSeconds === undefined ? {} : { toleranceSeconds: options.toleranceSeconds }),
+    });
+    return { ok: true };
+  } catch (error) {
+    if (!(error instanceof WebhookVerificationError)) throw error;
+    const missing = error.reason === 'missing_signature' || error.reason === 'missing_timestamp';
+    return {
+      ok: false,
+      reason: error.reason,
+      message: error.message,
+      headersSeen: missing ? Object.keys(req.headers).sort() : undefined,
+    };
+  }
+}
+
 export async function listenForWebhooks(options: ListenOptions): Promise<Listener> {
   const limit = options.maxBodyBytes ?? 1024 * 1024;
   if (options.forwardTo !== undefined) new URL(options.forwardTo); // checked by the caller; fail early here too
+  const verify = options.verify !== false;
+  let secret = options.secret;
+  const limits: ForwardLimits = { ...DEFAULT_FORWARD_LIMITS, ...options.forwardLimits };
+  const accepted = new AcceptedDeliveries({
+    idHeader: options.idHeader ?? DEFAULT_DELIVERY_ID_HEADER,
+    signatureHeader: options.scheme?.signatureHeader ?? DEFAULT_SIGNATURE_HEADER,
+    timestampHeader: options.scheme?.timestampHeader ?? DEFAULT_TIMESTAMP_HEADER,
+    toleranceSeconds: options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS,
+  });
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const at = new Date().toISOString();
-    const answer = (status: number, body: string, contentType = 'application/json') => {
-      res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
-      res.end(body);
-    };
-    if (req.method !== 'POST') {
-      answer(405, JSON.stringify({ error: 'POST deliveries only' }));
-      return;
-    }
+    if (req.method !== 'POST') return json(res, 405, { error: 'POST deliveries only' });
     const body = await readBody(req, limit);
     if (body === undefined) {
-      answer(413, JSON.stringify({ error: 'body too large' }));
+      json(res, 413, { error: 'body too large' });
       options.onDelivery({ at, outcome: 'rejected', reason: 'body too large', status: 413 });
       return;
     }
-    try {
-      await verifyWebhook({
-        rawBody: body,
-        headers: req.headers,
-        secret: options.secret,
-        requireTimestamp: true,
-        ...(options.toleranceSeconds === undefined ? {} : { toleranceSeconds: options.toleranceSeconds }),
-      });
-    } catch (error) {
-      if (!(error instanceof WebhookVerificationError)) throw error;
-      answer(400, JSON.stringify({ error: 'signature verification failed', reason: error.reason }));
-      options.onDelivery({ at, outcome: 'rejected', reason: error.reason, status: 400, ...summary(body) });
-      return;
-    }
+    const raw = (verification: RawDelivery['verification']): RawDelivery => ({
+      receivedAt: at,
+      method: req.method ?? 'POST',
+      path: req.url ?? '/',
+      headers: redactedHeaders(req),
+      body,
+      verification,
+    });
     const about = summary(body);
-    if (options.forwardTo === undefined) {
-      answer(200, JSON.stringify({ received: true }));
-      options.onDelivery({ at, outcome: 'verified', status: 200, ...about });
+    if (verify && secret === undefined) {
+      res.setHeader('retry-after', '1');
+      return json(res, 503, { error: 'not ready: the signing secret is not known yet' });
+    }
+    const checked: Check = verify ? await check(options, secret ?? '', req, body) : { ok: true };
+    if (!checked.ok) {
+      const { reason, message, headersSeen } = checked;
+      const received = raw({ outcome: 'rejected', reason });
+      await options.onRaw?.(received);
+      json(res, 400, {
+        error: 'signature verification failed',
+        reason,
+        message,
+        ...(headersSeen ? { headersSeen } : {}),
+      });
+      options.onDelivery({ at, outcome: 'rejected', reason, headersSeen, status: 400, ...about }, received);
       return;
     }
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value === undefined || HOP_BY_HOP.has(name)) continue;
-      for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+    const outcome = verify ? 'verified' : 'skipped';
+    const received = raw({ outcome });
+    await options.onRaw?.(received);
+    const keys = accepted.keys(req.headers);
+    if (accepted.seen(keys)) {
+      json(res, 200, { received: true, duplicate: true });
+      options.onDelivery({ at, outcome, duplicate: true, status: 200, ...about }, received);
+      return;
     }
-    try {
-      const response = await fetch(options.forwardTo, {
-        method: 'POST',
-        headers,
-        body: new Uint8Array(body),
-        redirect: 'manual',
-        signal: AbortSignal.timeout(30_000),
-      });
-      const reply = Buffer.from(await response.arrayBuffer());
-      res.writeHead(response.status, {
-        'content-type': response.headers.get('content-type') ?? 'text/plain',
-        'content-length': reply.length,
-      });
-      res.end(reply);
-      options.onDelivery({
-        at,
-        outcome: 'verified',
-        status: response.status,
-        forwarded: { url: options.forwardTo, status: response.status },
-        ...about,
-      });
-    } catch (error) {
-      // The forwarded endpoint is down: the service should retry later, as it would for any 5xx.
-      const message = error instanceof Error ? error.message : String(error);
-      answer(502, JSON.stringify({ error: 'the forwarded endpoint did not answer' }));
-      options.onDelivery({
-        at,
-        outcome: 'verified',
-        status: 502,
-        forwarded: { url: options.forwardTo, error: message },
-        ...about,
-      });
+    if (options.forwardTo === undefined) {
+      json(res, 200, { received: true });
+      accepted.accept(keys);
+      options.onDelivery({ at, outcome, status: 200, ...about }, received);
+      return;
     }
+    const result = await forward(options.forwardTo, req.headers, body, res, limits);
+    const status = res.statusCode;
+    if (status >= 200 && status < 300 && result.error === undefined) accepted.accept(keys);
+    const forwarded = { url: options.forwardTo, ...result };
+    options.onDelivery({ at, outcome, status, forwarded, ...about }, received);
   };
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -180,6 +255,9 @@ export async function listenForWebhooks(options: ListenOptions): Promise<Listene
   return {
     url: `http://127.0.0.1:${port}/`,
     port,
+    setSecret: (value) => {
+      secret = value;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

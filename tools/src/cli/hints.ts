@@ -112,6 +112,12 @@ export const HINTS: Record<ToolsErrorCode, (details: Details) => string> = {
   'batch-size-invalid': () => 'Pass --batch-size 100, for example.',
   'sync-state-foreign': () => 'Pass another --state file, or delete this one to send every comment again.',
   'sync-state-other-target': () => 'Pass a --state file of its own for each project and function.',
+  'recorded-delivery-invalid': () =>
+    'Pass a file or directory written by `specbound bs webhooks listen --record DIR`.',
+  'sync-locked': (d) =>
+    d.remote === 'true'
+      ? `Wait for it to finish. It runs on ${d.host}, so it cannot be checked from here: if it is gone, delete ${d.file} and run again.`
+      : 'Wait for it to finish; a run that was killed is noticed and its lock taken over.',
   'demo-step-failed': () =>
     'This is a bug in specbound or its emulator: run `specbound demo --debug` and report the output.',
 };

@@ -9,11 +9,15 @@ import { exportComments } from '../bugsmash/export.js';
 import { syncComments } from '../sync/comments.js';
 import { type DemoStep, DemoStepError } from './demo.js';
 
-// The Apps Script side of `sync comments`: in a real project this appends rows to a sheet (see the
-// README); the emulator runs no Google services, so the demo's version logs and counts them.
+// The Apps Script side of `sync comments`: in a real project it stores each row with its
+// idempotency key in a sheet and drops keys it has stored (docs/bugsmash.md, three lines); the
+// emulator runs no Google services to store them in, so the demo's version drops repeats within the
+// batch and logs each row with its key (the script log is what the tests count, by key).
 const SYNC_FILE = `function appendComments(batch) {
-  batch.comments.forEach(function (c) { Logger.log('#' + c.comment_number + ' ' + c.status + ': ' + c.text); });
-  return { received: batch.comments.length };
+  var seen = {};
+  var fresh = batch.comments.filter(function (c) { return !seen[c.idempotency_key] && (seen[c.idempotency_key] = true); });
+  fresh.forEach(function (c) { Logger.log('row ' + c.idempotency_key + ' #' + c.comment_number + ' ' + c.status + ': ' + c.text); });
+  return { received: fresh.length, batch_id: batch.batch_id };
 }`;
 
 function check(condition: unknown, step: string, what: string): asserts condition {
@@ -72,6 +76,7 @@ export async function bugsmashWorkflowSteps(
     target: demo.scriptId,
     functionName: 'appendComments',
     devMode: true,
+    // The demo's own state file, so it never touches the user's state directory.
     statePath: join(demo.dir, 'sync-state.json'),
   };
   const clients = { bugsmash: demo.bugs, appsScript: demo.gas };

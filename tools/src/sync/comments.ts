@@ -1,19 +1,24 @@
 // `syncComments()`: a BugSmash project's new and changed comments, sent in batches as the parameter
 // of an Apps Script function (for example one that appends rows to a Sheet).
 //
-// Exactly-once, as far as the sender can make it: a comment is pending when the state has no
-// acknowledgement of its current `updated_at`; each batch is acknowledged only when the function
-// returned without an error, and the state is written (atomically) before the next batch goes.
-// A failure stops the run: what was acknowledged is kept, the rest is sent by the next run.
-// (A response lost after the function ran is the one case a sender cannot see; the sample function
-// in the README upserts by comment id, so a resent batch changes nothing.)
+// Exactly once, with the receiver's help: every comment carries an `idempotency_key`, the same for
+// as long as the comment's content (its `updated_at`) is the same, and every batch a `batch_id`.
+// Before a batch goes, the state names it in flight; once the function returned without an error,
+// its comments are acknowledged and the state written (atomically) before the next batch goes. A
+// run killed at any point therefore re-sends at most the batch in flight, unchanged and first, and
+// a function that drops keys it has already stored (three lines, in docs/bugsmash.md) has each
+// comment exactly once. A failure stops the run: what was acknowledged is kept.
+import { createHash } from 'node:crypto';
 import type { AppsScriptClient } from '@specbound/apps-script';
 import type { BugSmash, Comment } from '../bugsmash/types.js';
 import { UsageError } from '../errors.js';
-import { lockSyncState, readSyncState, type SyncState, writeSyncState } from './state.js';
+import { lockSyncState } from './lock.js';
+import { readSyncState, type SyncState, writeSyncState } from './state.js';
 
 /** One comment as the Apps Script function receives it. */
 export interface SyncedComment {
+  /** The same for every send of this comment's current content; drop a key seen before. */
+  idempotency_key: string;
   comment_id: string;
   comment_number: number;
   status: string;
@@ -29,6 +34,8 @@ export interface SyncedComment {
 /** The function's one parameter. */
 export interface SyncBatch {
   projectId: string;
+  /** Names this batch; a batch re-sent after a kill keeps its id and its comments. */
+  batch_id: string;
   batch: number;
   comments: SyncedComment[];
 }
@@ -49,6 +56,8 @@ export interface SyncOptions {
   dryRun?: boolean | undefined;
   /** Called after each acknowledged batch. */
   onBatch?: ((batch: SyncBatch, result: unknown) => void) | undefined;
+  /** Hears what the user should know: a dead run's lock taken over, its batch in flight re-sent. */
+  onNotice?: ((message: string) => void) | undefined;
 }
 
 export interface SyncResult {
@@ -64,9 +73,22 @@ export interface SyncResult {
 
 export const DEFAULT_BATCH_SIZE = 100;
 
-function syncedComment(comment: Comment): SyncedComment {
+function hash(parts: readonly string[]): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22);
+}
+
+/** The key of one version of a comment: its project, id and `updated_at`. */
+export function idempotencyKey(
+  projectId: string,
+  comment: Pick<Comment, 'comment_id' | 'updated_at'>,
+): string {
+  return hash([projectId, comment.comment_id, comment.updated_at]);
+}
+
+function syncedComment(projectId: string, comment: Comment): SyncedComment {
   const location = (comment as { location_metadata?: { page_url?: unknown } | null }).location_metadata;
   return {
+    idempotency_key: idempotencyKey(projectId, comment),
     comment_id: comment.comment_id,
     comment_number: comment.comment_number,
     status: comment.status,
@@ -92,12 +114,29 @@ export async function syncComments(
     });
   }
   // Two runs on one state at once (an overlapping cron job) would both send the same comments.
-  const unlock = options.dryRun === true ? async () => undefined : await lockSyncState(options.statePath);
+  const unlock =
+    options.dryRun === true
+      ? async () => undefined
+      : await lockSyncState(options.statePath, options.onNotice);
   try {
     return await run(clients, options, batchSize);
   } finally {
     await unlock();
   }
+}
+
+function planBatches(projectId: string, pending: readonly Comment[], batchSize: number, first: number) {
+  const batches: SyncBatch[] = [];
+  for (let i = 0; i < pending.length; i += batchSize) {
+    const comments = pending.slice(i, i + batchSize).map((c) => syncedComment(projectId, c));
+    batches.push({
+      projectId,
+      batch_id: hash(comments.map((c) => c.idempotency_key)),
+      batch: first + batches.length,
+      comments,
+    });
+  }
+  return batches;
 }
 
 async function run(
@@ -119,25 +158,46 @@ async function run(
   const comments = answer.data
     .filter((c) => options.since === undefined || Date.parse(c.updated_at) >= options.since)
     .sort((a, b) => a.comment_number - b.comment_number);
-  const pending = comments.filter((c) => state.acknowledged[c.comment_id] !== c.updated_at);
-  const unchanged = comments.length - pending.length;
-  const batches: SyncBatch[] = [];
-  for (let i = 0; i < pending.length; i += batchSize) {
-    batches.push({
-      projectId: options.projectId,
-      batch: batches.length + 1,
-      comments: pending.slice(i, i + batchSize).map(syncedComment),
-    });
-  }
+  const inFlight = state.inFlight;
+  // The batch in flight goes again as it was; a comment changed since is sent in its new version too.
+  const resent = new Set(inFlight?.comments.map((c) => c.idempotency_key));
+  const pending = comments.filter(
+    (c) =>
+      state.acknowledged[c.comment_id] !== c.updated_at && !resent.has(idempotencyKey(options.projectId, c)),
+  );
+  const unchanged = comments.filter((c) => state.acknowledged[c.comment_id] === c.updated_at).length;
+  const batches = [
+    ...(inFlight === undefined ? [] : [inFlight]),
+    ...planBatches(options.projectId, pending, batchSize, inFlight === undefined ? 1 : 2),
+  ];
+  const sent = batches.reduce((n, b) => n + b.comments.length, 0);
   if (options.dryRun === true) {
-    return { dryRun: true, sent: pending.length, batches: batches.length, unchanged, planned: batches };
+    return { dryRun: true, sent, batches: batches.length, unchanged, planned: batches };
   }
   const { appsScript } = clients;
   if (appsScript === undefined)
     throw new TypeError('syncComments needs an Apps Script client unless dryRun is set');
+  if (inFlight !== undefined) {
+    options.onNotice?.(
+      `re-sending batch ${inFlight.batch_id} (${inFlight.comments.length} comment(s)), in flight when the last run stopped`,
+    );
+  }
+  await sendAll(appsScript, options, state, batches);
+  return { dryRun: false, sent, batches: batches.length, unchanged };
+}
+
+/** Sends each batch in turn, naming it in flight in the state before and acknowledging it after. */
+async function sendAll(
+  appsScript: AppsScriptClient,
+  options: SyncOptions,
+  state: SyncState,
+  batches: readonly SyncBatch[],
+): Promise<void> {
   let sent = 0;
   let done = 0;
   for (const batch of batches) {
+    state.inFlight = batch;
+    await writeSyncState(options.statePath, state);
     const result = await appsScript.scripts.run({
       deploymentId: options.target,
       function: options.functionName,
@@ -147,6 +207,7 @@ async function run(
     for (const comment of batch.comments) state.acknowledged[comment.comment_id] = comment.updated_at;
     sent += batch.comments.length;
     done++;
+    state.inFlight = undefined;
     state.lastRun = { at: new Date().toISOString(), batches: done, sent };
     await writeSyncState(options.statePath, state);
     options.onBatch?.(batch, result);
@@ -155,5 +216,4 @@ async function run(
     state.lastRun = { at: new Date().toISOString(), batches: 0, sent: 0 };
     await writeSyncState(options.statePath, state);
   }
-  return { dryRun: false, sent, batches: batches.length, unchanged };
 }

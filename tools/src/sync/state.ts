@@ -1,9 +1,14 @@
 // The sync state: what the Apps Script function has acknowledged, comment by comment (its id and the
-// `updated_at` it was sent with). It is rewritten atomically after every acknowledged batch, so a
-// run that stops anywhere leaves a state that names exactly the batches that went through.
-import { open, readFile, rm } from 'node:fs/promises';
+// `updated_at` it was sent with), and the batch in flight. It is rewritten atomically before a batch
+// goes (naming it in flight) and after it is acknowledged, so a run killed anywhere leaves a state
+// that names the batches that went through and at most one that may have.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { writeFileAtomic } from '../atomic-file.js';
 import { ToolsError } from '../errors.js';
+import type { SyncBatch } from './comments.js';
 
 export interface SyncState {
   version: 1;
@@ -14,6 +19,43 @@ export interface SyncState {
   /** comment id → the `updated_at` the function acknowledged. */
   acknowledged: Record<string, string>;
   lastRun?: { at: string; batches: number; sent: number } | undefined;
+  /** The batch sent and not yet acknowledged: the next run sends it first, as it was. */
+  inFlight?: SyncBatch | undefined;
+}
+
+export interface SyncTarget {
+  projectId: string;
+  target: string;
+  functionName: string;
+}
+
+/**
+ * The user's state directory: `SPECBOUND_STATE_DIR` when set; `$XDG_STATE_HOME/specbound` or
+ * `~/.local/state/specbound` (macOS: `~/Library/Application Support/specbound/state`; Windows:
+ * `%LOCALAPPDATA%\specbound\state`).
+ */
+export function stateDir(env: Record<string, string | undefined>, platform = process.platform): string {
+  if (env.SPECBOUND_STATE_DIR) return env.SPECBOUND_STATE_DIR;
+  const home = env.HOME || homedir();
+  if (platform === 'win32')
+    return join(env.LOCALAPPDATA || join(home, 'AppData', 'Local'), 'specbound', 'state');
+  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'specbound', 'state');
+  // XDG: a relative XDG_STATE_HOME is invalid and must be ignored.
+  const xdg = env.XDG_STATE_HOME;
+  return join(xdg?.startsWith('/') ? xdg : join(home, '.local', 'state'), 'specbound');
+}
+
+/**
+ * Where a sync's state lives unless `--state` says: one file per BugSmash project, target script and
+ * function under the state directory, whatever the current directory.
+ */
+export function defaultSyncStatePath(key: SyncTarget, env: Record<string, string | undefined>): string {
+  const hash = createHash('sha256')
+    .update(JSON.stringify([key.projectId, key.target, key.functionName]))
+    .digest('hex')
+    .slice(0, 16);
+  const readable = key.projectId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40);
+  return join(stateDir(env), 'sync', `${readable}-${hash}.json`);
 }
 
 function emptyState(projectId: string, target: string, fn: string): SyncState {
@@ -59,29 +101,4 @@ export async function readSyncState(
 
 export function writeSyncState(path: string, state: SyncState): Promise<void> {
   return writeFileAtomic(path, `${JSON.stringify(state, null, 2)}\n`);
-}
-
-/**
- * Takes the state's lock (`<state>.lock`, created exclusively, holding the pid); resolves to the
- * function that releases it. A second run on the same state fails at once instead of sending the
- * same comments twice.
- */
-export async function lockSyncState(statePath: string): Promise<() => Promise<void>> {
-  const lock = `${statePath}.lock`;
-  let handle: Awaited<ReturnType<typeof open>>;
-  try {
-    handle = await open(lock, 'wx', 0o600);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    const pid = (await readFile(lock, 'utf8').catch(() => '')).trim();
-    throw new ToolsError(
-      `Another sync of this state is running${pid === '' ? '' : ` (pid ${pid})`}: ${lock} exists.`,
-      {
-        hint: 'Wait for it to finish. If no sync is running (it was killed), delete the lock file and run again.',
-      },
-    );
-  }
-  await handle.writeFile(`${process.pid}\n`);
-  await handle.close();
-  return () => rm(lock, { force: true });
 }

@@ -72,6 +72,7 @@ export async function startHarness(): Promise<Harness> {
     HOME: process.env.HOME,
     NO_COLOR: '1',
     SPECBOUND_CONFIG_DIR: configDir,
+    XDG_STATE_HOME: join(configDir, 'state'),
     SPECBOUND_APPS_SCRIPT_URL: emulator.appsScriptUrl,
     SPECBOUND_BUGSMASH_URL: emulator.bugsmashUrl,
     SPECBOUND_GOOGLE_TOKEN: E2E_TOKEN,

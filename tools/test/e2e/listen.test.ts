@@ -2,7 +2,7 @@
 // printed, tampered and stale ones rejected with 400, verified ones forwarded with their original
 // headers and body, and the service answered as the forwarded endpoint answered.
 
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -186,6 +186,122 @@ describe('webhooks listen', () => {
       expect(await listen.stop()).toBe(0);
       await new Promise((resolve) => target.close(resolve));
     }
+  });
+
+  it('--print-json prints each delivery whole, --record writes it, and `webhooks replay` sends it again', async () => {
+    const secret = 'whsec_e2e_print_0123456789';
+    const dir = await h.tempDir();
+    const env = { ...KEY, BUGSMASH_WEBHOOK_SECRET: secret };
+    const listen = h.start(['bs', 'webhooks', 'listen', '--print-json', '--record', join(dir, 'rec')], {
+      env,
+    });
+    try {
+      const [, url] = await listen.waitForStderr(/listening on (http:\/\/127\.0\.0\.1:\d+\/)/);
+      const body = JSON.stringify({ event: 'new_comment', comment: { comment_id: 'p1' } });
+      // Signed 10 s ago, so a re-signed replay (a fresh timestamp) differs from it.
+      const headers = await signWebhook({
+        rawBody: body,
+        secret,
+        timestamp: Math.floor(Date.now() / 1000) - 10,
+      });
+      const sent = await fetch(url as string, {
+        method: 'POST',
+        headers: { ...headers, 'x-api-key': 'sk_live_hidden' },
+        body,
+      });
+      expect(sent.status).toBe(200);
+      await listen.waitForStdout(/"receivedAt"/);
+      const line = JSON.parse(listen.stdout().trim().split('\n')[0] ?? '') as Record<string, unknown>;
+      expect(line).toMatchObject({ body, verification: { outcome: 'verified' }, status: 200 });
+      expect(line.headers).toMatchObject({
+        'x-bugsmash-signature': headers['X-BugSmash-Signature'],
+        'x-api-key': '[REDACTED]',
+      });
+      const [file] = await readdir(join(dir, 'rec'));
+      const recorded = join(dir, 'rec', file ?? '');
+      const replayed = await h.run(['bs', 'webhooks', 'replay', recorded, '--to', url as string], {
+        env,
+      });
+      expect(replayed.code, replayed.stderr).toBe(0);
+      expect(replayed.stdout).toMatch(/\.json → 200\n/);
+      const resigned = await h.run(
+        ['bs', 'webhooks', 'replay', recorded, '--to', url as string, '--resign'],
+        { env },
+      );
+      expect(resigned.stdout).toMatch(/→ 200 \(re-signed\)/);
+      await listen.waitForStdout(/(?:receivedAt[^\n]*\n[^\n]*){3}/);
+      const lines = listen
+        .stdout()
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { duplicate?: boolean });
+      expect(lines.map((l) => l.duplicate === true)).toEqual([false, true, false]);
+      expect(listen.stdout() + listen.stderr() + replayed.stdout + resigned.stdout).not.toContain(secret);
+      expect(listen.stdout()).not.toContain('sk_live_hidden');
+    } finally {
+      expect(await listen.stop()).toBe(0);
+    }
+  });
+
+  it('--no-verify accepts an unsigned delivery with a warning each time; a 400 names the headers seen', async () => {
+    const open = h.start(['bs', 'webhooks', 'listen', '--no-verify'], { env: KEY });
+    const strict = h.start(['bs', 'webhooks', 'listen', '--signature-header', 'X-Real-Sig'], {
+      env: { ...KEY, BUGSMASH_WEBHOOK_SECRET: 'whsec_e2e_strict_0123456789' },
+    });
+    try {
+      const [, openUrl] = await open.waitForStderr(/listening on (http:\/\/127\.0\.0\.1:\d+\/)/);
+      for (let i = 0; i < 2; i++)
+        expect((await fetch(openUrl as string, { method: 'POST', body: `{"n":${i}}` })).status).toBe(200);
+      await open.waitForStderr(/(?:without verification[^\n]*\n[^\n]*){2}/);
+      const [, strictUrl] = await strict.waitForStderr(/listening on (http:\/\/127\.0\.0\.1:\d+\/)/);
+      const refused = await fetch(strictUrl as string, {
+        method: 'POST',
+        headers: { 'x-hub-signature-256': 'sha256=00' },
+        body: '{}',
+      });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        reason: 'missing_signature',
+        headersSeen: expect.arrayContaining(['x-hub-signature-256']),
+      });
+      await strict.waitForStdout(/headers seen: .*x-hub-signature-256/);
+    } finally {
+      expect(await open.stop()).toBe(0);
+      expect(await strict.stop()).toBe(0);
+    }
+  });
+
+  it('--create subscribes the listener on the port it got, writes --secret-out, and removes it on exit', async () => {
+    const dir = await h.tempDir();
+    const out = join(dir, 'whsec');
+    const listen = h.start(
+      ['bs', 'webhooks', 'listen', '--create', '--events', 'new_comment', '--secret-out', out],
+      { env: KEY },
+    );
+    let url = '';
+    try {
+      [, url = ''] = await listen.waitForStderr(/subscribed webhook \S+ → (http:\/\/127\.0\.0\.1:\d+\/)/);
+      const hooks = (await bs(['webhooks', 'ls', '--json'])).json<
+        { webhook_url?: string; webhookUrl?: string }[]
+      >();
+      expect(hooks.map((w) => w.webhook_url ?? w.webhookUrl)).toContain(url);
+      const secret = (await readFile(out, 'utf8')).trim();
+      expect((await stat(out)).mode & 0o777).toBe(0o600);
+      expect((await bs(['webhooks', 'test', '--event', 'new_comment'])).code).toBe(0);
+      await listen.waitForStdout(/verified\s+new_comment \(test\)/);
+      expect(listen.stdout() + listen.stderr()).not.toContain(secret);
+    } finally {
+      expect(await listen.stop()).toBe(0);
+    }
+    expect(listen.stderr()).toMatch(/removed webhook/);
+    const after = (await bs(['webhooks', 'ls', '--json'])).json<
+      { webhook_url?: string; webhookUrl?: string }[]
+    >();
+    expect(after.map((w) => w.webhook_url ?? w.webhookUrl)).not.toContain(url);
+    // --secret-out never overwrites: refused before anything is created.
+    const again = await h.run(['bs', 'webhooks', 'listen', '--create', '--secret-out', out], { env: KEY });
+    expect(again.code).toBe(2);
+    expect((await bs(['webhooks', 'ls', '--json'])).json<unknown[]>()).toHaveLength(after.length);
   });
 
   it('refuses to start without a secret (exit 2) and with a bad --forward-to', async () => {

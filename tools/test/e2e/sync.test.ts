@@ -1,7 +1,7 @@
 // `specbound sync comments` end to end: BugSmash comments into an Apps Script function run by the
 // emulator. The function logs each row it receives, so its own record (the emulator's script log)
 // shows how many times each comment arrived.
-import { readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createAppsScriptClient } from '@specbound/apps-script';
 import { DEFAULT_BUGSMASH_API_KEY } from '@specbound/emulator';
@@ -82,7 +82,9 @@ describe('sync comments', () => {
     const { projectId, ids, dir } = await fresh();
     expect(ids.length).toBe(7);
     const scriptId = await scriptWith(GOOD);
-    const sync = (extra: string[] = []) =>
+    const stateHome = await h.tempDir();
+    const elsewhere = await h.tempDir();
+    const sync = (extra: string[] = [], cwd = dir) =>
       h.run(
         [
           'sync',
@@ -97,8 +99,15 @@ describe('sync comments', () => {
           '3',
           ...extra,
         ],
-        { env: KEY, cwd: dir },
+        { env: { ...KEY, XDG_STATE_HOME: stateHome }, cwd },
       );
+
+    // A state left by an older specbound in ./.specbound is named, with the flag that keeps it.
+    await mkdir(join(dir, '.specbound'), { recursive: true });
+    await writeFile(join(dir, '.specbound', `sync-${projectId}.json`), '{}');
+    const legacy = await sync(['--dry-run']);
+    expect(legacy.stderr).toMatch(/sync state of an older specbound.*Pass --state \S+\.specbound\/sync-/);
+    await rm(join(dir, '.specbound'), { recursive: true });
 
     const dry = await sync(['--dry-run', '--json']);
     expect(dry.code, dry.stderr).toBe(0);
@@ -108,7 +117,8 @@ describe('sync comments', () => {
     const first = await sync(['--json']);
     expect(first.code, first.stderr).toBe(0);
     expect(first.json()).toEqual({ dryRun: false, sent: 7, batches: 3, unchanged: 0 });
-    const second = await sync(['--json']);
+    // The state lives in the user's state directory, not the current one: another directory sends nothing.
+    const second = await sync(['--json'], elsewhere);
     expect(second.json()).toEqual({ dryRun: false, sent: 0, batches: 0, unchanged: 7 });
     let received = await rowsReceived(scriptId);
     expect([...received.keys()].sort()).toEqual([...ids].sort());
@@ -123,7 +133,11 @@ describe('sync comments', () => {
     expect(received.get(changed)).toBe(2);
     expect([...received.entries()].filter(([id]) => id !== changed).every(([, n]) => n === 1)).toBe(true);
 
-    const state = JSON.parse(await readFile(join(dir, '.specbound', `sync-${projectId}.json`), 'utf8')) as {
+    const states = await readdir(join(stateHome, 'specbound', 'sync'));
+    expect(states).toEqual([expect.stringMatching(new RegExp(`^${projectId}-[0-9a-f]{16}\\.json$`))]);
+    const state = JSON.parse(
+      await readFile(join(stateHome, 'specbound', 'sync', states[0] ?? ''), 'utf8'),
+    ) as {
       acknowledged: Record<string, string>;
     };
     expect(Object.keys(state.acknowledged).sort()).toEqual([...ids].sort());

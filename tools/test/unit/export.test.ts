@@ -145,7 +145,10 @@ describe('exportComments', () => {
 
 describe('safeCell', () => {
   it('prefixes what spreadsheets would run as a formula, and nothing else', () => {
-    for (const text of ['=1+1', '+1', '-1', '@A1', '\tx', '\rx']) expect(safeCell(text)).toBe(`'${text}`);
+    for (const text of ['=1+1', '+1', '-1', '@A1', '\tx', '\rx', '＝1+1', '＋1', '－1', '＠A1'])
+      expect(safeCell(text)).toBe(`'${text}`);
+    expect(safeCell('a;=cmd')).toBe("a;'=cmd");
+    expect(safeCell('a\n"=cmd')).toBe('a\n"\'=cmd');
     for (const text of ['hello', '1-2', 'a=b', '', ' =1']) expect(safeCell(text)).toBe(text);
     expect(safeCell(null)).toBe('');
     expect(safeCell(-5)).toBe("'-5");

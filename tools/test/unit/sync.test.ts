@@ -1,10 +1,19 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppsScriptClient } from '@specbound/apps-script';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type SyncBatch, syncComments } from '../../src/sync/comments.js';
-import { clientOver, type FakeProject, fakeBugSmash, fakeComment } from './fake-bugsmash.js';
+import { HINTS } from '../../src/cli/hints.js';
+import { idempotencyKey, type SyncBatch, syncComments } from '../../src/sync/comments.js';
+import { defaultSyncStatePath } from '../../src/sync/state.js';
+import {
+  clientOver,
+  type FakeComment,
+  type FakeProject,
+  fakeBugSmash,
+  fakeComment,
+} from './fake-bugsmash.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -134,13 +143,29 @@ describe('syncComments', () => {
     expect(none).toMatchObject({ sent: 0, batches: 0 });
   });
 
-  it('refuses to run while another sync holds the state, and releases the lock after a failure', async () => {
+  it('refuses to run while a live sync holds the state, and releases the lock after a failure', async () => {
     const bugsmash = clientOver(fakeBugSmash([project(2)]));
     const apps = fakeAppsScript();
     const statePath = join(dir, 'state.json');
-    await writeFile(`${statePath}.lock`, '4242\n');
-    await expect(syncComments({ bugsmash, appsScript: apps.client }, options(statePath))).rejects.toThrow(
-      /Another sync of this state is running \(pid 4242\)/,
+    // This test's own process: alive, on this host.
+    await writeFile(`${statePath}.lock`, JSON.stringify({ pid: process.pid, host: hostname() }));
+    await expect(
+      syncComments({ bugsmash, appsScript: apps.client }, options(statePath)),
+    ).rejects.toMatchObject({
+      code: 'sync-locked',
+      message: expect.stringMatching(`Another sync of this state is running \\(pid ${process.pid} on `),
+      details: { remote: 'false' },
+    });
+    // A lock of another machine cannot be checked from here: refused, and the hint says so.
+    await writeFile(`${statePath}.lock`, JSON.stringify({ pid: 1, host: 'build-box-7' }));
+    await expect(
+      syncComments({ bugsmash, appsScript: apps.client }, options(statePath)),
+    ).rejects.toMatchObject({
+      code: 'sync-locked',
+      details: { remote: 'true', host: 'build-box-7' },
+    });
+    expect(HINTS['sync-locked']({ remote: 'true', host: 'build-box-7', file: 'x.lock' })).toMatch(
+      /build-box-7.*delete x\.lock/,
     );
     expect(apps.calls()).toBe(0);
     await rm(`${statePath}.lock`);
@@ -148,6 +173,83 @@ describe('syncComments', () => {
     await expect(syncComments({ bugsmash, appsScript: apps.client }, options(statePath))).rejects.toThrow();
     const again = await syncComments({ bugsmash, appsScript: apps.client }, options(statePath));
     expect(again.sent).toBe(2);
+  });
+
+  it('takes over the lock of a dead run of this host (old pid-only lock too), with a notice', async () => {
+    const bugsmash = clientOver(fakeBugSmash([project(2)]));
+    const apps = fakeAppsScript();
+    const statePath = join(dir, 'state.json');
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+    for (const lock of [JSON.stringify({ pid: dead, host: hostname() }), `${dead}\n`]) {
+      await writeFile(`${statePath}.lock`, lock);
+      const notices: string[] = [];
+      await syncComments(
+        { bugsmash, appsScript: apps.client },
+        { ...options(statePath), onNotice: (m) => notices.push(m) },
+      );
+      expect(notices).toEqual([
+        `took over the lock of a sync that is no longer running (pid ${dead} on ${hostname()})`,
+      ]);
+      await expect(readFile(`${statePath}.lock`)).rejects.toMatchObject({ code: 'ENOENT' });
+    }
+  });
+
+  it('sends each comment with an idempotency key per content version and each batch with an id', async () => {
+    const p = project(4);
+    const bugsmash = clientOver(fakeBugSmash([p]));
+    const apps = fakeAppsScript();
+    const statePath = join(dir, 'state.json');
+    await syncComments({ bugsmash, appsScript: apps.client }, options(statePath));
+    const [first] = apps.received;
+    const keys = first?.comments.map((c) => c.idempotency_key) ?? [];
+    expect(new Set(keys).size).toBe(3);
+    expect(keys[0]).toBe(idempotencyKey('p1', p.comments[0] as FakeComment));
+    expect(first?.batch_id).toMatch(/^[\w-]{22}$/);
+    expect(apps.received[1]?.batch_id).not.toBe(first?.batch_id);
+    (p.comments[0] as { updated_at: string }).updated_at = '2026-02-01T00:00:00.000000Z';
+    (p.comments[0] as { comment: string }).comment = 'Edited';
+    await syncComments({ bugsmash, appsScript: apps.client }, options(statePath));
+    expect(apps.received.at(-1)?.comments[0]?.idempotency_key).not.toBe(keys[0]);
+    expect(apps.received.at(-1)?.comments[0]?.idempotency_key).toBe(
+      idempotencyKey('p1', p.comments[0] as FakeComment),
+    );
+  });
+
+  it('a run stopped after a batch went and before its answer re-sends that batch first, as it was', async () => {
+    const bugsmash = clientOver(fakeBugSmash([project(7)]));
+    const apps = fakeAppsScript();
+    const statePath = join(dir, 'state.json');
+    // A kill between the send and the acknowledgement leaves the batch named in flight.
+    apps.fail(2, 'network');
+    await expect(syncComments({ bugsmash, appsScript: apps.client }, options(statePath))).rejects.toThrow();
+    const state = JSON.parse(await readFile(statePath, 'utf8')) as { inFlight?: SyncBatch };
+    expect(state.inFlight?.comments.map((c) => c.comment_number)).toEqual([4, 5, 6]);
+    const notices: string[] = [];
+    const resumed = await syncComments(
+      { bugsmash, appsScript: apps.client },
+      { ...options(statePath), onNotice: (m) => notices.push(m) },
+    );
+    expect(resumed).toMatchObject({ sent: 4, batches: 2, unchanged: 3 });
+    expect(apps.received[1]).toEqual(state.inFlight);
+    expect(notices).toEqual([expect.stringMatching(/^re-sending batch \S+ \(3 comment\(s\)\), in flight/)]);
+    const after = JSON.parse(await readFile(statePath, 'utf8')) as { inFlight?: SyncBatch };
+    expect(after.inFlight).toBeUndefined();
+  });
+
+  it('keeps its state under the user state directory, one file per project, script and function', () => {
+    const key = { projectId: 'p1', target: 'AKfy', functionName: 'appendComments' };
+    const path = defaultSyncStatePath(key, { XDG_STATE_HOME: '/xdg/state', HOME: '/home/ada' });
+    expect(path).toMatch(/^\/xdg\/state\/specbound\/sync\/p1-[0-9a-f]{16}\.json$/);
+    expect(defaultSyncStatePath(key, { XDG_STATE_HOME: 'relative', HOME: '/home/ada' })).toMatch(
+      /^\/home\/ada\/\.local\/state\/specbound\/sync\//,
+    );
+    expect(defaultSyncStatePath(key, { SPECBOUND_STATE_DIR: '/s', HOME: '/h' })).toMatch(/^\/s\/sync\//);
+    const others = [
+      { ...key, projectId: 'p2' },
+      { ...key, target: 'AKfz' },
+      { ...key, functionName: 'other' },
+    ].map((k) => defaultSyncStatePath(k, { XDG_STATE_HOME: '/xdg/state' }));
+    expect(new Set([path, ...others]).size).toBe(4);
   });
 
   it('refuses a state of another project or function, and a corrupt one, before sending anything', async () => {

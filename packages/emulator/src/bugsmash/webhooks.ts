@@ -1,7 +1,9 @@
 // Webhook deliveries: signed with the default scheme `@specbound/bugsmash` verifies
 // (`X-BugSmash-Signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<raw body>">`,
 // `X-BugSmash-Timestamp: <unix seconds>`), POSTed to loopback URLs only (redirects not followed),
-// retried with backoff.
+// retried with backoff, through a bounded pool: at most `concurrency` attempts are in flight at once
+// (a burst of events queues instead of opening a socket per delivery and running the emulator out
+// of file descriptors); a delivery waiting for its retry holds no slot.
 import { createHmac } from 'node:crypto';
 import type { BsWebhook } from './model.ts';
 
@@ -30,6 +32,31 @@ export interface WebhookOptions {
   onViolation: (event: string, problems: string[]) => void;
   /** The emulator's own origin: deliveries there are refused. */
   ownOrigin?: () => string;
+  /** Attempts in flight at once (default 8). */
+  concurrency?: number;
+}
+
+const DEFAULT_DELIVERY_CONCURRENCY = 8;
+
+/** A counting semaphore: `acquire` resolves when a slot is free; `release` hands it to the next. */
+class Slots {
+  #free: number;
+  readonly #waiting: (() => void)[] = [];
+  constructor(size: number) {
+    this.#free = size;
+  }
+  acquire(): Promise<void> {
+    if (this.#free > 0) {
+      this.#free--;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+  release(): void {
+    const next = this.#waiting.shift();
+    if (next === undefined) this.#free++;
+    else next();
+  }
 }
 
 function signPayload(secret: string, rawBody: string, timestamp: number): string {
@@ -64,11 +91,13 @@ export class WebhookDispatcher {
   readonly #log: DeliveryRecord[] = [];
   readonly #inflight = new Set<Promise<void>>();
   readonly #timers = new Map<NodeJS.Timeout, () => void>();
+  readonly #slots: Slots;
   #nextId = 1;
   #closed = false;
 
   constructor(options: WebhookOptions) {
     this.#options = options;
+    this.#slots = new Slots(options.concurrency ?? DEFAULT_DELIVERY_CONCURRENCY);
   }
 
   /** Queues one delivery per webhook subscribed to the event; returns how many were queued. */
@@ -136,34 +165,46 @@ export class WebhookDispatcher {
     for (let attempt = 0; attempt <= this.#options.retries && !this.#closed; attempt++) {
       if (attempt > 0) await this.#sleep(this.#options.backoffMs * 2 ** (attempt - 1));
       if (this.#closed) break;
-      record.attempts++;
-      const timestamp = Math.floor(Date.now() / 1000);
+      await this.#slots.acquire();
       try {
-        const response = await fetch(hook.webhook_url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'user-agent': 'BugSmash-Webhooks (specbound emulator)',
-            'x-bugsmash-signature': signPayload(hook.secret, raw, timestamp),
-            'x-bugsmash-timestamp': String(timestamp),
-          },
-          body: raw,
-          // Never follow a redirect: a loopback receiver answering 3xx must not steer the emulator
-          // to another host. A 3xx counts as a failed attempt, as with BugSmash's own deliveries.
-          redirect: 'manual',
-          signal: AbortSignal.timeout(this.#options.timeoutMs),
-        });
-        record.lastStatus = response.status;
-        await response.body?.cancel();
-        if (response.ok) {
-          record.outcome = 'delivered';
-          return;
-        }
-      } catch (error) {
-        record.lastError = error instanceof Error ? error.message : String(error);
+        if (this.#closed) break;
+        if (await this.#attempt(hook, raw, record)) return;
+      } finally {
+        this.#slots.release();
       }
     }
     record.outcome = 'failed';
+  }
+
+  /** One POST; true when the receiver answered 2xx. */
+  async #attempt(hook: BsWebhook, raw: string, record: DeliveryRecord): Promise<boolean> {
+    record.attempts++;
+    const timestamp = Math.floor(Date.now() / 1000);
+    try {
+      const response = await fetch(hook.webhook_url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'BugSmash-Webhooks (specbound emulator)',
+          'x-bugsmash-signature': signPayload(hook.secret, raw, timestamp),
+          'x-bugsmash-timestamp': String(timestamp),
+        },
+        body: raw,
+        // Never follow a redirect: a loopback receiver answering 3xx must not steer the emulator
+        // to another host. A 3xx counts as a failed attempt, as with BugSmash's own deliveries.
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.#options.timeoutMs),
+      });
+      record.lastStatus = response.status;
+      await response.body?.cancel();
+      if (response.ok) {
+        record.outcome = 'delivered';
+        return true;
+      }
+    } catch (error) {
+      record.lastError = error instanceof Error ? error.message : String(error);
+    }
+    return false;
   }
 
   #sleep(ms: number): Promise<void> {

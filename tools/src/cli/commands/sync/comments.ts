@@ -1,7 +1,7 @@
 // `specbound sync comments <projectId>`: BugSmash comments → an Apps Script function, idempotently.
 
-import { mkdir } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { access, mkdir } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { type CliContext, contextOf } from '../../context.js';
 import { examples } from '../../examples.js';
@@ -31,7 +31,10 @@ export function define(sync: CommandUnknownOpts): void {
     .option('--dev-mode', 'run the saved (HEAD) code; only the script owner may')
     .option('--since <iso>', 'only comments updated since this date', parseSince)
     .option('--batch-size <n>', 'comments per call', parsePositiveInt('--batch-size'), 100)
-    .option('--state <file>', 'the sync state (default .specbound/sync-<projectId>.json)')
+    .option(
+      '--state <file>',
+      'the sync state (default: one file per project, script and function in $XDG_STATE_HOME/specbound/sync)',
+    )
     .option('--dry-run', 'print what would be sent; send nothing')
     .option('--api-key-file <file>', 'read the BugSmash API key from FILE (default: env BUGSMASH_API_KEY)')
     .addHelpText(
@@ -48,12 +51,17 @@ export function define(sync: CommandUnknownOpts): void {
 }
 
 async function run(ctx: CliContext, projectId: string, options: SyncCommandOptions): Promise<void> {
-  const statePath = resolve(ctx.cwd, options.state ?? `.specbound/sync-${projectId}.json`);
   const { syncComments } = await import('../../../sync/comments.js');
+  const { defaultSyncStatePath } = await import('../../../sync/state.js');
+  const statePath =
+    options.state === undefined
+      ? defaultSyncStatePath({ projectId, target: options.script, functionName: options.function }, ctx.env)
+      : resolve(ctx.cwd, options.state);
+  await warnOfLegacyState(ctx, projectId, options.state === undefined ? statePath : undefined);
   const bugsmash = await bugsmashClient(ctx, options);
   // A dry run needs no Google credentials: it sends nothing.
   const appsScript = options.dryRun === true ? undefined : await ctx.appsScript();
-  if (options.dryRun !== true) await mkdir(dirname(statePath), { recursive: true });
+  if (options.dryRun !== true) await mkdir(dirname(statePath), { recursive: true, mode: 0o700 });
   const result = await syncComments(
     { bugsmash, appsScript },
     {
@@ -65,6 +73,7 @@ async function run(ctx: CliContext, projectId: string, options: SyncCommandOptio
       batchSize: options.batchSize,
       statePath,
       dryRun: options.dryRun === true,
+      onNotice: (message) => ctx.io.warn(message),
       onBatch: (batch) =>
         ctx.io.progress(
           `batch ${batch.batch}: ${batch.comments.length} comment(s) acknowledged by ${options.function}()`,
@@ -83,4 +92,24 @@ async function run(ctx: CliContext, projectId: string, options: SyncCommandOptio
     }
     ctx.io.line(`sent ${r.sent} comment(s) in ${r.batches} batch(es); ${r.unchanged} unchanged`);
   });
+}
+
+/**
+ * Before issue 25 the default state was `.specbound/sync-<projectId>.json` in the current directory.
+ * When that file is here and the new default is not, say how to keep using it (else every comment
+ * is sent once more).
+ */
+async function warnOfLegacyState(ctx: CliContext, projectId: string, newDefault: string | undefined) {
+  if (newDefault === undefined) return;
+  const legacy = join(ctx.cwd, '.specbound', `sync-${projectId}.json`);
+  const exists = (path: string) =>
+    access(path).then(
+      () => true,
+      () => false,
+    );
+  if ((await exists(legacy)) && !(await exists(newDefault))) {
+    ctx.io.warn(
+      `${legacy} is a sync state of an older specbound; the state now lives in ${newDefault}. Pass --state ${legacy} to continue from it (or move it there).`,
+    );
+  }
 }

@@ -1,0 +1,149 @@
+// `specbound bs webhooks listen --forward-to APP` where the app answers a huge body: the listener's
+// peak RSS, against the peer "buffering forwarder" (what `listen` did before: the app's answer read
+// whole, then relayed). Each subject is a fresh Node process forwarding one delivery per round whose
+// answer is ANSWER_MIB; rounds alternate the order; figures: peak RSS (maxRSS at exit) and the median
+// of the per-round ratios with min and max; then one run of the listener alone with a 1 GiB answer
+// (the budget: ≤ 100 MiB). Writes tools/bench/listen-results.md.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ANSWER_MIB = Number(process.env.LISTEN_BENCH_MIB ?? 256);
+const BIG_MIB = Number(process.env.LISTEN_BENCH_BIG_MIB ?? 1024);
+const ROUNDS = Number(process.env.LISTEN_BENCH_ROUNDS ?? 3);
+const here = dirname(fileURLToPath(import.meta.url));
+const RSS_HOOK =
+  'data:text/javascript,process.on("exit",()=>process.stderr.write("\\nMAXRSS_KB "+process.resourceUsage().maxRSS+"\\n"))';
+
+// The app: answers each POST with `?mib=N` MiB, streamed in 64 KiB chunks.
+const chunk = Buffer.alloc(64 * 1024, 'x');
+const app = createServer((req, res) => {
+  const mib = Number(new URL(req.url, 'http://x').searchParams.get('mib'));
+  req.resume();
+  let left = mib * 16;
+  res.writeHead(200, { 'content-type': 'application/octet-stream' });
+  const pump = () => {
+    while (left > 0) {
+      left--;
+      if (!res.write(chunk)) return void res.once('drain', pump);
+    }
+    res.end();
+  };
+  pump();
+});
+app.listen(0, '127.0.0.1');
+await once(app, 'listening');
+const appUrl = (mib) => `http://127.0.0.1:${app.address().port}/hook?mib=${mib}`;
+
+// The peer: the forwarding `listen` did before, reduced to it (no verification either way).
+const PEER = `
+const { createServer } = require('node:http');
+const target = process.argv[1];
+const server = createServer(async (req, res) => {
+  const chunks = []; for await (const c of req) chunks.push(c);
+  const response = await fetch(target, { method: 'POST', body: Buffer.concat(chunks) });
+  const reply = Buffer.from(await response.arrayBuffer());
+  res.writeHead(response.status, { 'content-length': reply.length });
+  res.end(reply);
+});
+server.listen(0, '127.0.0.1', () => console.error('listening on http://127.0.0.1:' + server.address().port + '/'));
+process.on('SIGINT', () => process.exit(0));
+`;
+
+const subjects = [
+  {
+    name: 'specbound bs webhooks listen (streamed)',
+    args: (target) => [
+      join(here, '..', 'bin', 'specbound.js'),
+      'bs',
+      'webhooks',
+      'listen',
+      '--no-verify',
+      '--forward-to',
+      target,
+      '--forward-max-bytes',
+      String(4 * 1024 ** 3),
+      '--forward-timeout',
+      '600',
+    ],
+  },
+  { name: 'buffering forwarder peer', args: (target) => ['-e', PEER, target] },
+];
+
+async function forwardOnce(args) {
+  const child = spawn(process.execPath, ['--import', RSS_HOOK, ...args], {
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  let stderr = '';
+  child.stderr.on('data', (c) => {
+    stderr += c;
+  });
+  child.stdout.resume();
+  while (!/listening on (http:\/\/\S+\/)/.test(stderr)) await once(child.stderr, 'data');
+  const url = /listening on (http:\/\/\S+\/)/.exec(stderr)[1];
+  const started = process.hrtime.bigint();
+  const response = await fetch(url, {
+    method: 'POST',
+    body: '{"event":"new_comment"}',
+    headers: { 'content-type': 'application/json' },
+  });
+  let bytes = 0;
+  for await (const part of response.body) bytes += part.length;
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  child.kill('SIGINT');
+  await once(child, 'close');
+  const rss = Number(/MAXRSS_KB (\d+)/.exec(stderr)?.[1]) / 1024;
+  return { bytes, seconds, rssMiB: rss };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const range = (values) =>
+  `${median(values).toFixed(2)} (min ${Math.min(...values).toFixed(2)}, max ${Math.max(...values).toFixed(2)})`;
+
+try {
+  const rss = subjects.map(() => []);
+  const ratios = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? [0, 1] : [1, 0];
+    const r = [];
+    for (const i of order) {
+      r[i] = await forwardOnce(subjects[i].args(appUrl(ANSWER_MIB)));
+      if (r[i].bytes !== ANSWER_MIB * 1024 * 1024)
+        throw new Error(`${subjects[i].name} relayed ${r[i].bytes} bytes`);
+      rss[i].push(r[i].rssMiB);
+      console.error(
+        `round ${round + 1}: ${subjects[i].name}: ${r[i].rssMiB.toFixed(0)} MiB, ${r[i].seconds.toFixed(1)} s`,
+      );
+    }
+    ratios.push(r[1].rssMiB / r[0].rssMiB);
+  }
+  const big = await forwardOnce(subjects[0].args(appUrl(BIG_MIB)));
+  if (big.bytes !== BIG_MIB * 1024 * 1024)
+    throw new Error(`the listener relayed ${big.bytes} bytes of ${BIG_MIB} MiB`);
+  console.error(`${BIG_MIB} MiB: ${big.rssMiB.toFixed(0)} MiB`);
+  const text = `# Webhook forwarding (tools/bench/listen.mjs)
+
+\`specbound bs webhooks listen --no-verify --forward-to APP\` relaying one delivery whose answer from the app is
+**${ANSWER_MIB} MiB**, against a buffering forwarder peer (what \`listen\` did before: the answer read whole, then
+relayed). Each subject a fresh Node process, one delivery per round, ${ROUNDS} rounds, order alternating; every
+answer is checked to arrive whole. Peak RSS is the process's \`maxRSS\` at exit.
+
+| subject | peak RSS, ${ANSWER_MIB} MiB answer (median) | min | max |
+|---|---|---|---|
+${subjects.map((s, i) => `| ${s.name} | ${median(rss[i]).toFixed(0)} MiB | ${Math.min(...rss[i]).toFixed(0)} MiB | ${Math.max(...rss[i]).toFixed(0)} MiB |`).join('\n')}
+
+- Peak RSS, peer ÷ listener: **${range(ratios)}×**.
+- The listener alone relaying a **${BIG_MIB} MiB** answer: peak RSS **${big.rssMiB.toFixed(0)} MiB** (${big.seconds.toFixed(1)} s). Budget ≤ 100 MiB — ${big.rssMiB <= 100 ? 'met' : 'NOT met'}.
+`;
+  await (await import('node:fs/promises')).writeFile(join(here, 'listen-results.md'), text);
+  console.log(text);
+} finally {
+  app.close();
+  app.closeAllConnections();
+}
