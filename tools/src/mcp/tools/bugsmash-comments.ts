@@ -173,14 +173,14 @@ const exportTool: ToolDefinition = {
   title: "Export a project's comments",
   service: 'bugsmash',
   description:
-    'Every comment of a project with its replies, as NDJSON, JSON or CSV text (the same export as `specbound bs comments export`). Cut at the answer budget: for a large project, filter by status or export from the CLI.',
+    'Every comment of a project with its replies, as NDJSON, JSON, CSV or Markdown text (the same export as `specbound bs comments export`). Cut at the answer budget: for a large project, filter by status or export from the CLI.',
   effect: READ,
   input: (specs, scope) => ({
     properties: {
       projectId: projectIdProperty(specs),
       format: {
         type: 'string',
-        enum: ['ndjson', 'json', 'csv'],
+        enum: ['ndjson', 'json', 'csv', 'md'],
         description: 'Default ndjson: one comment per line.',
       },
       status: { type: 'string', enum: ['active', 'resolved'], description: 'Only comments in this state.' },
