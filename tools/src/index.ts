@@ -155,7 +155,13 @@ export {
 } from './bugsmash/webhooks.js';
 export { type DemoOptions, type DemoResult, type DemoStep, DemoStepError, runDemo } from './demo/demo.js';
 export { AuthRequiredError, ToolsError, UsageError } from './errors.js';
-export { createMcpServer, type McpServerOptions, type StdioOptions, serveMcpStdio } from './mcp/index.js';
+export {
+  createMcpServer,
+  listMcpTools,
+  type McpServerOptions,
+  type StdioOptions,
+  serveMcpStdio,
+} from './mcp/index.js';
 export {
   DEFAULT_BATCH_SIZE,
   type SyncBatch,

@@ -14,6 +14,7 @@ export interface McpCommandOptions {
   seed?: true | undefined;
   budget?: number | undefined;
   apiKeyFile?: string | undefined;
+  listTools?: true | undefined;
   profile?: string | undefined;
   impersonate?: string | undefined;
 }
@@ -37,12 +38,22 @@ export function define(program: CommandUnknownOpts): void {
       'characters per answer before lists are paged (default 16000)',
       parsePositiveInt('--budget'),
     )
+    .option('--list-tools', 'print the tools this server would offer (its tools/list answer, JSON) and exit')
     .option('--api-key-file <file>', 'read the BugSmash API key from FILE (default: env BUGSMASH_API_KEY)')
     .action((_options, command) => run(contextOf(command), command.optsWithGlobals() as McpCommandOptions));
 }
 
 export async function run(ctx: CliContext, options: McpCommandOptions): Promise<void> {
-  const { serveMcpStdio } = await import('../../../mcp/index.js');
+  const { listMcpTools, serveMcpStdio } = await import('../../../mcp/index.js');
+  if (options.listTools === true) {
+    const tools = await listMcpTools({
+      allowWrites: options.allowWrites === true,
+      project: options.project,
+      bugsmashProject: options.bugsmashProject,
+    });
+    ctx.streams.stdout.write(`${JSON.stringify({ tools }, null, 2)}\n`);
+    return;
+  }
   const stderr = ctx.streams.stderr;
   await serveMcpStdio({
     stdin: process.stdin,
