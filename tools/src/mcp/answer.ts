@@ -21,6 +21,8 @@ export interface ListPage<T> {
   limit: number;
   /** One compact line per item. */
   line(item: T): string;
+  /** The structured copy of an item (default: the item as is); a detail tool gives the rest. */
+  summary?: ((item: T) => unknown) | undefined;
   /** What the items are, plural ("comments"). */
   noun: string;
   /** The tool and arguments that get the next page, without `offset`. */
@@ -37,7 +39,7 @@ export function pageAnswer<T>(page: ListPage<T>): Answer {
   const total = page.items.length;
   const start = Math.min(Math.max(page.offset, 0), total);
   const end = Math.min(start + Math.max(page.limit, 1), total);
-  const shown: T[] = [];
+  const shown: unknown[] = [];
   const lines: string[] = [];
   // The note and the envelope are at most a few hundred characters; keep room for them.
   const room = page.budget - 400;
@@ -45,9 +47,10 @@ export function pageAnswer<T>(page: ListPage<T>): Answer {
   for (let i = start; i < end; i++) {
     const item = page.items[i] as T;
     const line = page.line(item);
-    const cost = line.length + 1 + JSON.stringify(item).length + 1;
+    const summary = page.summary === undefined ? item : page.summary(item);
+    const cost = line.length + 1 + JSON.stringify(summary).length + 1;
     if (shown.length > 0 && used + cost > room) break;
-    shown.push(item);
+    shown.push(summary);
     lines.push(line);
     used += cost;
   }

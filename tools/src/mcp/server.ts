@@ -14,10 +14,9 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { ToolsError } from '../errors.js';
 import { DEFAULT_BUDGET } from './answer.js';
-import { listing, needsWrites, TOOLS } from './catalog.js';
+import { needsWrites, TOOLS, toolCatalog } from './catalog.js';
 import { type ClientSettings, clientFactory } from './clients.js';
 import { listResources, readResource, TRIAGE_PROMPT, triagePrompt } from './prompts.js';
 import { Redactor } from './redact.js';
@@ -107,9 +106,11 @@ async function callTool(
   };
 }
 
-/** Builds the server (reading the bundled specs for the input schemas); connect it to a transport. */
+/**
+ * Builds the server; connect it to a transport. The specs (for the input schemas) are read on the
+ * first request that needs them.
+ */
 export async function createMcpServer(options: McpServerOptions = {}): Promise<Server> {
-  const specs = await loadSpecs();
   const redactor = new Redactor();
   const scope: ToolScope = { project: options.project, bugsmashProject: options.bugsmashProject };
   const allowWrites = options.allowWrites === true;
@@ -128,11 +129,7 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<S
     log,
   };
   const context = { scope, budget, allowWrites, redactor, options, clients: clientFactory(settings) };
-  const listings = TOOLS.map((tool) => listing(tool, specs, scope, allowWrites));
-  const validator = new AjvJsonSchemaValidator();
-  const checks = new Map(
-    TOOLS.map((tool, i) => [tool.name, validator.getValidator(listings[i]?.inputSchema as object)]),
-  );
+  const catalog = toolCatalog(scope, allowWrites);
   // From src/mcp/ or dist/mcp/, the package's own package.json is two folders up.
   const { version } = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as {
     version: string;
@@ -145,7 +142,7 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<S
         "Tools for Google Apps Script (gas_*) and BugSmash (bs_*). Lists are paged: follow the answer's note for the next offset. Deletions need confirm: true, which you may only send after the user agreed.",
     },
   );
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listings }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await catalog.list() }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = TOOLS.find((t) => t.name === request.params.name);
     const started = performance.now();
@@ -154,7 +151,7 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<S
       result = errorResult(new Error(`No tool ${request.params.name}.`), redactor);
     } else {
       const args = request.params.arguments ?? {};
-      const check = needsWrites(tool) && !allowWrites ? undefined : checks.get(tool.name)?.(args);
+      const check = needsWrites(tool) && !allowWrites ? undefined : await catalog.check(tool, args);
       result =
         check !== undefined && !check.valid
           ? errorResult(
@@ -172,7 +169,7 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<S
   });
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: listResources() }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request) =>
-    readResource(specs, request.params.uri),
+    readResource(await loadSpecs(), request.params.uri),
   );
   server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: [TRIAGE_PROMPT] }));
   server.setRequestHandler(GetPromptRequestSchema, async (request) =>

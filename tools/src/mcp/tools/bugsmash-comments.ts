@@ -33,6 +33,12 @@ async function commentIdOf(call: ToolCall): Promise<string> {
   return commentId;
 }
 
+/** A comment's text on one line, cut at 200 characters (bs_get_comment has all of it). */
+function excerpt(text: string | null | undefined): string {
+  const line = (text ?? '').replace(/\s+/g, ' ');
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+}
+
 const listCommentsTool: ToolDefinition = {
   name: 'bs_list_comments',
   title: 'List comments',
@@ -68,15 +74,30 @@ const listCommentsTool: ToolDefinition = {
       priority: str(call.args, 'priority') as 'P1' | undefined,
       since: since === undefined ? undefined : Date.parse(since),
     });
-    return page(call, comments, 'comments', 'bs_list_comments', (c) =>
-      [
-        `#${c.comment_number}`,
-        c.comment_id,
-        c.status,
-        c.priority,
-        c.comment_by_name ?? '',
-        (c.comment ?? '').replace(/\s+/g, ' ').slice(0, 200),
-      ].join('\t'),
+    return page(
+      call,
+      comments,
+      'comments',
+      'bs_list_comments',
+      (c) =>
+        [
+          `#${c.comment_number}`,
+          c.comment_id,
+          c.status,
+          c.priority,
+          c.comment_by_name ?? '',
+          excerpt(c.comment),
+        ].join('\t'),
+      // The list's structured copy is the line's fields; bs_get_comment gives the whole comment.
+      (c) => ({
+        comment_id: c.comment_id,
+        comment_number: c.comment_number,
+        status: c.status,
+        priority: c.priority,
+        comment_by_name: c.comment_by_name,
+        updated_at: c.updated_at,
+        comment: excerpt(c.comment),
+      }),
     );
   },
 };

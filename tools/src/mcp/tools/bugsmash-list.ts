@@ -23,8 +23,10 @@ export function page<T>(
   noun: string,
   tool: string,
   line: (item: T) => string,
+  summary?: (item: T) => unknown,
 ) {
   return pageAnswer({
+    summary,
     items,
     offset: num(call.args, 'offset') ?? 0,
     limit: num(call.args, 'limit') ?? 50,
