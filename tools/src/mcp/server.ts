@@ -47,7 +47,7 @@ export interface McpServerOptions {
   log?: ((line: string) => void) | undefined;
 }
 
-export const SERVER_NAME = 'specbound';
+const SERVER_NAME = 'specbound';
 
 function errorResult(error: unknown, redactor: Redactor): CallToolResult {
   const message = error instanceof Error ? error.message : String(error);

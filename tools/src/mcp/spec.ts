@@ -144,8 +144,3 @@ export function bodyProperty(doc: SpecDocument, operationId: string, name: strin
 export function componentSchema(doc: SpecDocument, name: string): Json {
   return inline(doc, { $ref: `#/components/schemas/${name}` }) as Json;
 }
-
-/** Overrides a schema's description (keeping the spec's as the first sentence when asked). */
-export function describe(schema: Json, description: string): Json {
-  return { ...schema, description };
-}

@@ -3,7 +3,7 @@
 import type { AppsScriptClient } from '@specbound/apps-script';
 import type { BugSmash } from '../bugsmash/types.js';
 import type { Answer } from './answer.js';
-import type { SpecDocument, Specs } from './spec.js';
+import type { Specs } from './spec.js';
 
 type Json = { [key: string]: unknown };
 
@@ -53,9 +53,4 @@ export interface ToolDefinition {
   /** The input schema's properties and required names, from the spec (narrowed ids become optional). */
   input(specs: Specs, scope: ToolScope): { properties: Record<string, Json>; required?: string[] };
   run(call: ToolCall): Promise<Answer>;
-}
-
-/** The spec document of a tool's service. */
-export function specOf(specs: Specs, service: ToolDefinition['service']): SpecDocument {
-  return service === 'apps-script' ? specs.appsScript : specs.bugsmash;
 }

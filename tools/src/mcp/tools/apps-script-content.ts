@@ -70,11 +70,7 @@ const getContent: ToolDefinition = {
 };
 
 /** The new file list: the current files with the given ones replaced or added and the deleted ones removed. */
-export function mergeFiles(
-  current: readonly File[],
-  given: readonly File[],
-  deleted: readonly string[],
-): File[] {
+function mergeFiles(current: readonly File[], given: readonly File[], deleted: readonly string[]): File[] {
   const unknown = deleted.filter((name) => !current.some((f) => f.name === name));
   if (unknown.length > 0) {
     throw new UsageError(`No such file to delete: ${unknown.join(', ')}.`, {

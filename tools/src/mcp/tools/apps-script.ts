@@ -295,5 +295,3 @@ export const APPS_SCRIPT_TOOLS: readonly ToolDefinition[] = [
   listProcessesTool,
   metrics,
 ];
-
-export { requireConfirm };

@@ -68,11 +68,6 @@ export function requireConfirm(call: ToolCall, what: string): void {
   }
 }
 
-export const CONFIRM = {
-  type: 'boolean',
-  description: 'Must be true: the user has confirmed this deletion or replacement. Ask them first.',
-} as const;
-
 export const OFFSET = {
   type: 'integer',
   minimum: 0,
