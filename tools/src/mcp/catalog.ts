@@ -5,12 +5,12 @@ import { loadSpecs, type Specs } from './spec.js';
 import type { ToolDefinition, ToolScope } from './tool.js';
 import { APPS_SCRIPT_TOOLS } from './tools/apps-script.js';
 import { BUGSMASH_COMMENT_TOOLS } from './tools/bugsmash-comments.js';
-import { BUGSMASH_READ_TOOLS } from './tools/bugsmash-list.js';
+import { BUGSMASH_PROJECT_TOOLS } from './tools/bugsmash-list.js';
 import { BUGSMASH_WEBHOOK_TOOLS } from './tools/bugsmash-webhooks.js';
 
 export const TOOLS: readonly ToolDefinition[] = [
   ...APPS_SCRIPT_TOOLS,
-  ...BUGSMASH_READ_TOOLS,
+  ...BUGSMASH_PROJECT_TOOLS,
   ...BUGSMASH_COMMENT_TOOLS,
   ...BUGSMASH_WEBHOOK_TOOLS,
 ];

@@ -220,6 +220,18 @@ describe('specbound mcp --emulator --seed --allow-writes', () => {
     expect(row.replies.map((r: { comment: string }) => r.comment)).toContain('Axis labels added in v2.');
   });
 
+  it('creates a website review link', async () => {
+    const created = await mcp.call('bs_create_review_link', {
+      projectName: 'Landing page',
+      websiteUrl: 'https://example.test/',
+    });
+    expect(created.isError, created.text).toBeUndefined();
+    expect(created.structuredContent).toMatchObject({
+      name: 'Landing page',
+      review_link: expect.stringMatching(/^https:/),
+    });
+  });
+
   it("withholds a new webhook's signing secret and asks for confirmation before deleting it", async () => {
     const created = await mcp.call('bs_create_webhook', {
       webhookUrl: 'https://example.test/hook',

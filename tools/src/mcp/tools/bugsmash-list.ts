@@ -1,9 +1,17 @@
 // BugSmash reads: projects, versions, folders, webhooks and review links. Lists are collected with
 // the client's iterators and paged into answers by the size budget.
 import { objectAnswer, pageAnswer } from '../answer.js';
-import { paramSchema } from '../spec.js';
+import { bodyProperty, paramSchema } from '../spec.js';
 import { READ, type ToolCall, type ToolDefinition } from '../tool.js';
-import { bugsmashProjectOf, LIMIT, num, OFFSET, requiredUnless } from './common.js';
+import {
+  bugsmashProjectOf,
+  LIMIT,
+  num,
+  OFFSET,
+  refuseWhenNarrowed,
+  requiredUnless,
+  requireStr,
+} from './common.js';
 
 type Specs = Parameters<ToolDefinition['input']>[0];
 
@@ -136,10 +144,43 @@ const reviewLinkTool: ToolDefinition = {
   },
 };
 
-export const BUGSMASH_READ_TOOLS: readonly ToolDefinition[] = [
+const createReviewLink: ToolDefinition = {
+  name: 'bs_create_review_link',
+  title: 'Create a website review link',
+  service: 'bugsmash',
+  description:
+    'Creates a website review project from a URL and answers its review link, to share with reviewers.',
+  effect: { readOnly: false, destructive: false, idempotent: false },
+  input: (specs) => ({
+    properties: {
+      projectName: bodyProperty(specs.bugsmash, 'generateReviewLink', 'projectName'),
+      websiteUrl: bodyProperty(specs.bugsmash, 'generateReviewLink', 'websiteUrl'),
+      anonymousComments: bodyProperty(specs.bugsmash, 'generateReviewLink', 'anonymousComments'),
+    },
+    required: ['projectName', 'websiteUrl'],
+  }),
+  async run(call) {
+    refuseWhenNarrowed(call.scope, 'bugsmash', 'creating a project');
+    const project = await (await call.clients.bugsmash()).projects.create({
+      projectType: 'website',
+      projectName: requireStr(call.args, 'projectName'),
+      websiteUrl: requireStr(call.args, 'websiteUrl'),
+      ...(call.args.anonymousComments === true ? { anonymousComments: true } : {}),
+    });
+    return objectAnswer(
+      `Created review project ${project.name} (${project.id}): ${project.review_link}`,
+      { ...project },
+      call.budget,
+    );
+  },
+};
+
+/** Projects, versions, folders and review links (one write among them: a new review link). */
+export const BUGSMASH_PROJECT_TOOLS: readonly ToolDefinition[] = [
   listProjects,
   getProject,
   listVersions,
   listFolders,
   reviewLinkTool,
+  createReviewLink,
 ];
