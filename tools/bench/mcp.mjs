@@ -11,6 +11,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -146,9 +147,11 @@ async function largeList() {
   return { pages, ms };
 }
 
+const loadBefore = loadavg()[0];
 const ready = await readyTimes();
 const overhead = await callOverhead();
 const large = await largeList();
+const loadAfter = loadavg()[0];
 
 const [ours, peer] = ready.subjects.map((s) => median(ready.times.get(s.name)));
 const addedMedian = median(overhead.added);
@@ -157,7 +160,8 @@ const total = large.pages.reduce((n, p) => n + p.count, 0);
 const maxSize = Math.max(...large.pages.map((p) => p.size));
 const text = `# specbound mcp
 
-Node ${process.version}; ${new Date().toISOString().slice(0, 10)}; ${ROUNDS} rounds after one warm-up round, the
+Node ${process.version}; ${cpus()[0]?.model ?? 'CPU'} (${cpus().length} threads); ${new Date().toISOString().slice(0, 10)};
+load average ${fmt(loadBefore, 1)} before and ${fmt(loadAfter, 1)} after (a shared machine: the ratios say more than the milliseconds); ${ROUNDS} rounds after one warm-up round, the
 order alternating each round. Run with \`pnpm --filter @specbound/tools bench\` after \`build\` (\`bench/mcp.mjs\`).
 
 | measure | specbound mcp | peer | ratio, median of rounds (min–max) | budget |

@@ -1,7 +1,6 @@
 // Runs a function through scripts.run, addressed by deployment id (found as `specbound gas run` finds
 // it, never the script id unless devMode), and answers its result or its typed script error, with the
 // log lines the run wrote when the server knows where to read them (the embedded emulator).
-import { ScriptExecutionError } from '@specbound/apps-script';
 import { objectAnswer } from '../answer.js';
 import { bodyProperty, paramSchema } from '../spec.js';
 import type { ToolDefinition } from '../tool.js';
@@ -30,7 +29,10 @@ export const runTool: ToolDefinition = {
   async run(call) {
     const scriptId = scriptIdOf(call);
     const functionName = requireStr(call.args, 'function');
-    const { runFunction } = await import('../../apps-script/run.js');
+    const [{ runFunction }, { ScriptExecutionError }] = await Promise.all([
+      import('../../apps-script/run.js'),
+      import('@specbound/apps-script'),
+    ]);
     const started = Date.now();
     const logs = () => call.clients.scriptLogs(scriptId, functionName, started);
     try {
