@@ -105,6 +105,8 @@ describe('createMcpServer', () => {
       (await mcp.call('bs_create_webhook', { webhookUrl: 'https://x.test/h', events: ['new_comment'] }))
         .isError,
     ).toBe(true);
+    const elsewhere = await mcp.call('gas_run', { function: 'main', deploymentId: 'AKfycbOther' });
+    expect(elsewhere.text).toContain("is not one of project abc's");
     expect(seen.filter((s) => s.method !== 'GET')).toEqual([]);
     await mcp.close();
   });

@@ -1,6 +1,7 @@
 // Runs a function through scripts.run, addressed by deployment id (found as `specbound gas run` finds
 // it, never the script id unless devMode), and answers its result or its typed script error, with the
 // log lines the run wrote when the server knows where to read them (the embedded emulator).
+import { UsageError } from '../../errors.js';
 import { objectAnswer } from '../answer.js';
 import { bodyProperty, paramSchema } from '../spec.js';
 import type { ToolDefinition } from '../tool.js';
@@ -33,14 +34,26 @@ export const runTool: ToolDefinition = {
       import('../../apps-script/run.js'),
       import('@specbound/apps-script'),
     ]);
+    const client = await call.clients.appsScript();
+    const deploymentId = str(call.args, 'deploymentId');
+    if (deploymentId !== undefined && call.scope.project !== undefined) {
+      // scripts.run addresses a deployment alone: on a narrowed server it must be one of the project's.
+      const { listDeployments } = await import('../../apps-script/deploy.js');
+      const own = await listDeployments(client, { scriptId });
+      if (!own.some((d) => d.deploymentId === deploymentId)) {
+        throw new UsageError(`Deployment ${deploymentId} is not one of project ${scriptId}'s.`, {
+          hint: "List them with gas_list_deployments, or omit deploymentId to run the project's API executable.",
+        });
+      }
+    }
     const started = Date.now();
     const logs = () => call.clients.scriptLogs(scriptId, functionName, started);
     try {
-      const result = await runFunction(await call.clients.appsScript(), {
+      const result = await runFunction(client, {
         scriptId,
         functionName,
         parameters: Array.isArray(call.args.parameters) ? call.args.parameters : [],
-        deploymentId: str(call.args, 'deploymentId'),
+        deploymentId,
         devMode: call.args.devMode === true,
       });
       const lines = await logs();
