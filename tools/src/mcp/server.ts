@@ -18,6 +18,7 @@ import { ToolsError } from '../errors.js';
 import { DEFAULT_BUDGET } from './answer.js';
 import { needsWrites, TOOLS, toolCatalog } from './catalog.js';
 import { type ClientSettings, clientFactory } from './clients.js';
+import { ListMemo } from './memo.js';
 import { listResources, readResource, TRIAGE_PROMPT, triagePrompt } from './prompts.js';
 import { Redactor } from './redact.js';
 import { loadSpecs } from './spec.js';
@@ -76,6 +77,7 @@ async function callTool(
     redactor: Redactor;
     options: McpServerOptions;
     clients: ReturnType<typeof clientFactory>;
+    memo: ListMemo;
   },
 ): Promise<CallToolResult> {
   if (needsWrites(tool) && !context.allowWrites) {
@@ -87,10 +89,12 @@ async function callTool(
     );
   }
   const kind = tool.effect.readOnly ? 'read' : 'write';
+  if (kind === 'write') context.memo.clear();
   const answer = await tool.run({
     args,
     scope: context.scope,
     budget: context.budget,
+    memo: (key, load) => context.memo.get(key, load),
     clients: {
       appsScript: () => context.clients.appsScript(kind),
       bugsmash: () => context.clients.bugsmash(kind),
@@ -128,7 +132,15 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<S
     redactor,
     log,
   };
-  const context = { scope, budget, allowWrites, redactor, options, clients: clientFactory(settings) };
+  const context = {
+    scope,
+    budget,
+    allowWrites,
+    redactor,
+    options,
+    clients: clientFactory(settings),
+    memo: new ListMemo(),
+  };
   const catalog = toolCatalog(scope, allowWrites);
   // From src/mcp/ or dist/mcp/, the package's own package.json is two folders up.
   const { version } = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as {

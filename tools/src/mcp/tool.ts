@@ -42,6 +42,11 @@ export interface ToolCall {
   scope: ToolScope;
   /** Characters the answer may take (text and structured JSON together). */
   budget: number;
+  /**
+   * A list kept for a minute under `key` (the tool and its arguments but the page's), so that paging
+   * through it fetches it once; any write clears it.
+   */
+  memo<T>(key: string, load: () => Promise<T>): Promise<T>;
 }
 
 export interface ToolDefinition {

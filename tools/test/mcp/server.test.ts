@@ -66,7 +66,8 @@ describe('createMcpServer', () => {
   it('pages a 5,000-comment list under the budget and says how to get the next page', async () => {
     const comments = Array.from({ length: 5000 }, (_, i) => fakeComment(i + 1));
     const env = { BUGSMASH_API_KEY: KEY, HOME: '/nonexistent' };
-    const mcp = await connect({ ...SERVICES, env, budget: 8000, fetch: fakeServices(comments, []) });
+    const seen: Seen[] = [];
+    const mcp = await connect({ ...SERVICES, env, budget: 8000, fetch: fakeServices(comments, seen) });
     const first = await mcp.call('bs_list_comments', { projectId: PROJECT, limit: 500 });
     const size = first.text.length + JSON.stringify(first.structuredContent).length;
     expect(size).toBeLessThanOrEqual(8000);
@@ -74,9 +75,29 @@ describe('createMcpServer', () => {
     expect(next).toBeGreaterThan(0);
     expect(first.text).toContain(`bs_list_comments again with offset=${next}`);
     const second = await mcp.call('bs_list_comments', { projectId: PROJECT, offset: next, limit: 500 });
+    // Both pages come from one fetch of the list.
+    expect(seen.filter((s) => s.path.endsWith('/comments'))).toHaveLength(1);
     expect(((second.structuredContent?.items ?? []) as { comment_number: number }[])[0]?.comment_number).toBe(
       next + 1,
     );
+    await mcp.close();
+  });
+
+  it('reads a list afresh after any write', async () => {
+    const env = { BUGSMASH_API_KEY: KEY, HOME: '/nonexistent' };
+    const seen: Seen[] = [];
+    const mcp = await connect({
+      ...SERVICES,
+      env,
+      allowWrites: true,
+      fetch: fakeServices([fakeComment(1)], seen),
+    });
+    const commentId = fakeComment(1).comment_id;
+    await mcp.call('bs_list_comments', { projectId: PROJECT });
+    await mcp.call('bs_list_comments', { projectId: PROJECT });
+    await mcp.call('bs_update_comment', { commentId, status: 'Resolved' });
+    await mcp.call('bs_list_comments', { projectId: PROJECT });
+    expect(seen.filter((s) => s.path.endsWith('/comments'))).toHaveLength(2);
     await mcp.close();
   });
 

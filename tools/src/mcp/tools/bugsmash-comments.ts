@@ -68,12 +68,16 @@ const listCommentsTool: ToolDefinition = {
   async run(call) {
     const { listComments } = await import('../../bugsmash/comments.js');
     const since = str(call.args, 'since');
-    const comments = await listComments(await call.clients.bugsmash(), {
+    const filters = {
       projectId: bugsmashProjectOf(call),
       status: str(call.args, 'status') as 'active' | 'resolved' | undefined,
       priority: str(call.args, 'priority') as 'P1' | undefined,
       since: since === undefined ? undefined : Date.parse(since),
-    });
+    };
+    const client = await call.clients.bugsmash();
+    const comments = await call.memo(`bs_list_comments ${JSON.stringify(filters)}`, () =>
+      listComments(client, filters),
+    );
     return page(
       call,
       comments,
