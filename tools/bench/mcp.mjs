@@ -2,9 +2,10 @@
 // 1. Ready: spawn to the answer of `initialize` over stdio, against the peer `clasp mcp` (clasp 3's
 //    experimental server), ROUNDS rounds, the order alternating each round. Budget ≤ 300 ms.
 // 2. A read tool call against the emulator adds ≤ 10 ms to the client call it wraps: per round, CALLS
-//    calls of `bs_list_comments` through the server (stdio) and CALLS calls of the library's
-//    `listComments` over the same client package to the same emulator, order alternating; the figure
-//    is the median of the per-round differences per call, with min and max.
+//    calls of `bs_get_project` through the server (stdio) and CALLS calls of `projects.get` of the
+//    BugSmash client to the same emulator, order alternating; the figure is the median of the
+//    per-round differences per call, with min and max. (Not a list tool: the server keeps a fetched
+//    list for a minute, which would hide the call it wraps.)
 // 3. A 5,000-comment project: the first `bs_list_comments` answer stays under the answer budget and
 //    says which offset comes next; paging through gives every comment once.
 // Writes tools/bench/mcp-results.md.
@@ -18,7 +19,6 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { createBugSmashClient } from '@specbound/bugsmash';
 import { DEFAULT_BUGSMASH_API_KEY, startEmulator } from '@specbound/emulator';
-import { listComments } from '../dist/index.js';
 
 const ROUNDS = Number(process.env.MCP_BENCH_ROUNDS ?? 10);
 const CALLS = 100;
@@ -83,12 +83,12 @@ async function callOverhead() {
   const projectId = projects.structuredContent.items[0].id;
   const viaMcp = async () => {
     for (let i = 0; i < CALLS; i++) {
-      const answer = await client.callTool({ name: 'bs_list_comments', arguments: { projectId } });
+      const answer = await client.callTool({ name: 'bs_get_project', arguments: { projectId } });
       if (answer.isError) throw new Error(answer.content[0].text);
     }
   };
   const viaClient = async () => {
-    for (let i = 0; i < CALLS; i++) await listComments(direct, { projectId });
+    for (let i = 0; i < CALLS; i++) await direct.projects.get({ projectId });
   };
   const contenders = [
     { name: 'mcp', run: viaMcp },
@@ -167,7 +167,7 @@ order alternating each round. Run with \`pnpm --filter @specbound/tools bench\` 
 | measure | specbound mcp | peer | ratio, median of rounds (min–max) | budget |
 |---|---:|---:|---:|---|
 | ready: spawn → \`initialize\` answered (stdio) | ${fmt(ours)} ms | ${fmt(peer)} ms (${ready.subjects[1].name}) | **${fmt(median(ready.ratios), 2)}×** faster (${fmt(Math.min(...ready.ratios), 2)}–${fmt(Math.max(...ready.ratios), 2)}) | ≤ 300 ms: ${ours <= 300 ? 'met' : '**not met**'} |
-| \`bs_list_comments\` against the emulator, per call (${CALLS} calls a round) | ${fmt(median(overhead.perCall.mcp), 2)} ms | ${fmt(median(overhead.perCall.client), 2)} ms (\`listComments\`, the client call it wraps) | adds **${fmt(addedMedian, 2)} ms** (${fmt(Math.min(...overhead.added), 2)}–${fmt(Math.max(...overhead.added), 2)}) | ≤ 10 ms added: ${addedMedian <= 10 ? 'met' : '**not met**'} |
+| \`bs_get_project\` against the emulator, per call (${CALLS} calls a round) | ${fmt(median(overhead.perCall.mcp), 2)} ms | ${fmt(median(overhead.perCall.client), 2)} ms (\`projects.get\`, the client call it wraps) | adds **${fmt(addedMedian, 2)} ms** (${fmt(Math.min(...overhead.added), 2)}–${fmt(Math.max(...overhead.added), 2)}) | ≤ 10 ms added: ${addedMedian <= 10 ? 'met' : '**not met**'} |
 
 A 5,000-comment project (a fake BugSmash in its own process), \`limit: 500\`, answer budget ${fmt(BUDGET)} characters:
 the first answer holds ${first.count} comments in ${fmt(first.size)} characters (text + structured copy) and
