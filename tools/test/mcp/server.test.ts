@@ -83,6 +83,20 @@ describe('createMcpServer', () => {
     await mcp.close();
   });
 
+  it('cuts a file over the budget and says so', async () => {
+    const env = { SPECBOUND_GOOGLE_TOKEN: TOKEN, HOME: '/nonexistent' };
+    const big = async () =>
+      Response.json({
+        scriptId: 'abc',
+        files: [{ name: 'Code', type: 'SERVER_JS', source: 'x'.repeat(50_000) }],
+      });
+    const mcp = await connect({ ...SERVICES, env, budget: 4000, fetch: big });
+    const answer = await mcp.call('gas_get_content', { scriptId: 'abc' });
+    expect(answer.text.length + JSON.stringify(answer.structuredContent).length).toBeLessThanOrEqual(4000);
+    expect(answer.text).toContain('over the answer budget of 4000');
+    await mcp.close();
+  });
+
   it('reads a list afresh after any write', async () => {
     const env = { BUGSMASH_API_KEY: KEY, HOME: '/nonexistent' };
     const seen: Seen[] = [];
