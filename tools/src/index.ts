@@ -182,6 +182,13 @@ export {
 export { type DemoOptions, type DemoResult, type DemoStep, DemoStepError, runDemo } from './demo/demo.js';
 export { AuthRequiredError, ToolsError, UsageError } from './errors.js';
 export {
+  createMcpServer,
+  listMcpTools,
+  type McpServerOptions,
+  type StdioOptions,
+  serveMcpStdio,
+} from './mcp/index.js';
+export {
   DEFAULT_BATCH_SIZE,
   idempotencyKey,
   type SyncBatch,

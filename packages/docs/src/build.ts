@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { injectDeliveries } from './deliveries.ts';
 import { renderLanding } from './landing.ts';
 import { renderLocalDevelopment } from './local-development.ts';
+import { listServerTools, renderMcpPage } from './mcp.ts';
 import { localizeRedocPage } from './offline.ts';
 import { listOperations, type OpenApiDocument } from './operations.ts';
 import { BUNDLE_DIR, DIST_DIR } from './paths.ts';
@@ -49,4 +50,5 @@ for (const reference of REFERENCES) {
 
 await writeFile(join(DIST_DIR, 'index.html'), renderLanding(summaries, REFERENCES));
 await writeFile(join(DIST_DIR, 'local-development.html'), renderLocalDevelopment());
+await writeFile(join(DIST_DIR, 'mcp.html'), renderMcpPage(await listServerTools()));
 console.log(join(DIST_DIR, 'index.html'));

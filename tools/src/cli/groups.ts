@@ -61,6 +61,12 @@ export const GROUPS: readonly Group[] = [
     load: () => import('./commands/demo/index.js'),
   },
   {
+    name: 'mcp',
+    summary:
+      'serve both services as MCP tools for AI agents (stdio; read-only unless --allow-writes; --emulator)',
+    load: () => import('./commands/mcp/index.js'),
+  },
+  {
     name: 'emulator',
     summary: 'start the local emulator of both services',
     load: () => import('./commands/emulator/index.js'),

@@ -1,0 +1,141 @@
+// The clients the tools call, created on first use from the same credential sources as the CLI:
+// Google from SPECBOUND_GOOGLE_TOKEN, credentials JSON or the stored login (resolveGoogleAuth);
+// BugSmash from BUGSMASH_API_KEY / SPECBOUND_BUGSMASH_API_KEY or a key file. Missing credentials are
+// an AuthRequiredError the server answers as a tool error; every credential value is registered with
+// the redactor so it never reaches an answer or a log line.
+//
+// Each service has two clients: reads retry as the runtime does by default; writes never retry, so a
+// write that timed out is not sent twice (the caller decides, knowing it may have happened).
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { AppsScriptClient } from '@specbound/apps-script';
+import type { BugSmash } from '../bugsmash/types.js';
+import { AuthRequiredError } from '../errors.js';
+import type { Redactor } from './redact.js';
+
+export interface ClientSettings {
+  env: Record<string, string | undefined>;
+  cwd: string;
+  appsScriptUrl: string | undefined;
+  bugsmashUrl: string | undefined;
+  /** A stored-login profile (default: the default profile). */
+  profile?: string | undefined;
+  impersonate?: string | undefined;
+  /** A file holding the BugSmash API key (instead of the environment). */
+  bugsmashKeyFile?: string | undefined;
+  /** The fetch every client uses (tests inject one; default: the runtime's). */
+  fetch?: ((request: Request) => Promise<Response>) | undefined;
+  redactor: Redactor;
+  /** Server log lines (stderr for the stdio server), redacted before they are written. */
+  log?: ((line: string) => void) | undefined;
+}
+
+export type ClientKind = 'read' | 'write';
+
+const GOOGLE_FIX =
+  "Set SPECBOUND_GOOGLE_TOKEN (or SPECBOUND_GOOGLE_CREDENTIALS to a credentials JSON file) in the MCP server's environment, or run `specbound login` once and restart the server.";
+const BUGSMASH_FIX =
+  "Create a key in BugSmash (Settings → API Key) and set BUGSMASH_API_KEY in the MCP server's environment (or start it with --api-key-file FILE).";
+
+async function bugsmashKey(settings: ClientSettings): Promise<string> {
+  if (settings.bugsmashKeyFile !== undefined) {
+    const text = await readFile(resolve(settings.cwd, settings.bugsmashKeyFile), 'utf8').catch(() => {
+      throw new AuthRequiredError(`Cannot read the BugSmash API key file ${settings.bugsmashKeyFile}.`, {
+        hint: BUGSMASH_FIX,
+      });
+    });
+    if (text.trim() !== '') return text.trim();
+    throw new AuthRequiredError(`The BugSmash API key file ${settings.bugsmashKeyFile} is empty.`, {
+      hint: BUGSMASH_FIX,
+    });
+  }
+  const key = (settings.env.BUGSMASH_API_KEY ?? settings.env.SPECBOUND_BUGSMASH_API_KEY)?.trim();
+  if (key === undefined || key === '') {
+    throw new AuthRequiredError('No BugSmash API key: BUGSMASH_API_KEY is not set.', { hint: BUGSMASH_FIX });
+  }
+  return key;
+}
+
+async function googleToken(settings: ClientSettings): Promise<() => Promise<string>> {
+  const { resolveGoogleAuth } = await import('../auth/resolve.js');
+  let google: Awaited<ReturnType<typeof resolveGoogleAuth>>;
+  try {
+    google = await resolveGoogleAuth({
+      env: settings.env,
+      profile: settings.profile,
+      impersonate: settings.impersonate,
+      onWarning: (message) => settings.log?.(message),
+    });
+  } catch (error) {
+    if (error instanceof AuthRequiredError) {
+      throw new AuthRequiredError(`No Google credentials for the Apps Script tools: ${error.message}`, {
+        hint: GOOGLE_FIX,
+        cause: error,
+      });
+    }
+    throw error;
+  }
+  for (const secret of google.secrets()) settings.redactor.add(secret);
+  const token = async () => {
+    const value = await google.auth();
+    settings.redactor.add(value);
+    return value;
+  };
+  await token(); // a refused credential fails here, as the CLI's does, before any API request
+  return token;
+}
+
+/** Lazily created clients, one per service and kind. */
+export function clientFactory(settings: ClientSettings) {
+  let token: Promise<() => Promise<string>> | undefined;
+  let key: Promise<string> | undefined;
+  const apps = new Map<ClientKind, Promise<AppsScriptClient>>();
+  const bugs = new Map<ClientKind, Promise<BugSmash>>();
+  const common = (kind: ClientKind) => ({
+    ...(kind === 'write' ? { retry: false as const } : {}),
+    ...(settings.fetch === undefined ? {} : { fetch: settings.fetch }),
+  });
+  const retryable = <T>(promise: Promise<T>, reset: () => void): Promise<T> => {
+    promise.catch(reset); // a missing credential may be fixed; ask again on the next call
+    return promise;
+  };
+  return {
+    appsScript(kind: ClientKind): Promise<AppsScriptClient> {
+      let client = apps.get(kind);
+      if (client === undefined) {
+        token ??= retryable(googleToken(settings), () => {
+          token = undefined;
+        });
+        client = retryable(
+          token.then(async (auth) => {
+            const { createAppsScriptClient } = await import('@specbound/apps-script');
+            return createAppsScriptClient({ baseUrl: settings.appsScriptUrl, auth, ...common(kind) });
+          }),
+          () => apps.delete(kind),
+        );
+        apps.set(kind, client);
+      }
+      return client;
+    },
+    bugsmash(kind: ClientKind): Promise<BugSmash> {
+      let client = bugs.get(kind);
+      if (client === undefined) {
+        key ??= retryable(bugsmashKey(settings), () => {
+          key = undefined;
+        });
+        client = retryable(
+          key.then(async (apiKey) => {
+            settings.redactor.add(apiKey);
+            const { createBugSmashClient } = await import('@specbound/bugsmash/node');
+            return createBugSmashClient({ apiKey, baseUrl: settings.bugsmashUrl, ...common(kind) });
+          }),
+          () => bugs.delete(kind),
+        );
+        bugs.set(kind, client);
+      }
+      return client;
+    },
+  };
+}
+
+type ClientFactory = ReturnType<typeof clientFactory>;

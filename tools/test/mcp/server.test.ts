@@ -1,0 +1,165 @@
+// createMcpServer in-process (the SDK's in-memory transport) over fake services behind an injected
+// fetch: missing credentials, narrowing, no retry of writes, paging under the budget, redaction.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it } from 'vitest';
+import { createMcpServer, type McpServerOptions } from '../../src/index.js';
+import { fakeComment } from '../unit/fake-bugsmash.js';
+
+const KEY = 'bs-key-0123456789abcdef';
+const TOKEN = 'ya29.google-token-0123456789';
+const PROJECT = '11111111-1111-4111-8111-111111111111';
+
+interface Seen {
+  method: string;
+  path: string;
+}
+
+/** Both services behind one fetch: BugSmash envelopes for its paths, Google JSON for /v1/. */
+function fakeServices(comments: unknown[], seen: Seen[]) {
+  return async (request: Request): Promise<Response> => {
+    const url = new URL(request.url);
+    seen.push({ method: request.method, path: url.pathname });
+    if (url.pathname.endsWith('/comments'))
+      return Response.json({ status: true, message: 'ok', data: comments });
+    if (url.pathname.includes('/v1/projects/') && request.method === 'GET') {
+      return Response.json({ scriptId: 'abc', files: [{ name: 'appsscript', type: 'JSON', source: '{}' }] });
+    }
+    if (request.method === 'PUT') return new Response('busy', { status: 503 });
+    // An error body that echoes the credentials, as a careless proxy might.
+    return Response.json(
+      { error: { code: 500, message: `bad request: saw ${KEY} and ${TOKEN}`, status: 'INVALID_ARGUMENT' } },
+      { status: 400 },
+    );
+  };
+}
+
+async function connect(options: McpServerOptions) {
+  const server = await createMcpServer(options);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: 'unit', version: '0' });
+  await client.connect(clientSide);
+  const call = async (name: string, args: Record<string, unknown> = {}) => {
+    const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+    const first = result.content[0];
+    return { ...result, text: first?.type === 'text' ? first.text : '' };
+  };
+  return { client, call, close: () => client.close() };
+}
+
+const SERVICES = { appsScriptUrl: 'https://script.test', bugsmashUrl: 'https://bugsmash.test/api/v2' };
+
+describe('createMcpServer', () => {
+  it('answers a tool error that says how to add credentials when there are none', async () => {
+    const mcp = await connect({ ...SERVICES, env: { HOME: '/nonexistent' }, fetch: fakeServices([], []) });
+    const bs = await mcp.call('bs_list_projects');
+    expect(bs.isError).toBe(true);
+    expect(bs.text).toContain('BUGSMASH_API_KEY');
+    const gas = await mcp.call('gas_get_project', { scriptId: 'abc' });
+    expect(gas.isError).toBe(true);
+    expect(gas.text).toContain('SPECBOUND_GOOGLE_TOKEN');
+    await mcp.close();
+  });
+
+  it('pages a 5,000-comment list under the budget and says how to get the next page', async () => {
+    const comments = Array.from({ length: 5000 }, (_, i) => fakeComment(i + 1));
+    const env = { BUGSMASH_API_KEY: KEY, HOME: '/nonexistent' };
+    const seen: Seen[] = [];
+    const mcp = await connect({ ...SERVICES, env, budget: 8000, fetch: fakeServices(comments, seen) });
+    const first = await mcp.call('bs_list_comments', { projectId: PROJECT, limit: 500 });
+    const size = first.text.length + JSON.stringify(first.structuredContent).length;
+    expect(size).toBeLessThanOrEqual(8000);
+    const next = first.structuredContent?.nextOffset as number;
+    expect(next).toBeGreaterThan(0);
+    expect(first.text).toContain(`bs_list_comments again with offset=${next}`);
+    const second = await mcp.call('bs_list_comments', { projectId: PROJECT, offset: next, limit: 500 });
+    // Both pages come from one fetch of the list.
+    expect(seen.filter((s) => s.path.endsWith('/comments'))).toHaveLength(1);
+    expect(((second.structuredContent?.items ?? []) as { comment_number: number }[])[0]?.comment_number).toBe(
+      next + 1,
+    );
+    await mcp.close();
+  });
+
+  it('cuts a file over the budget and says so', async () => {
+    const env = { SPECBOUND_GOOGLE_TOKEN: TOKEN, HOME: '/nonexistent' };
+    const big = async () =>
+      Response.json({
+        scriptId: 'abc',
+        files: [{ name: 'Code', type: 'SERVER_JS', source: 'x'.repeat(50_000) }],
+      });
+    const mcp = await connect({ ...SERVICES, env, budget: 4000, fetch: big });
+    const answer = await mcp.call('gas_get_content', { scriptId: 'abc' });
+    expect(answer.text.length + JSON.stringify(answer.structuredContent).length).toBeLessThanOrEqual(4000);
+    expect(answer.text).toContain('over the answer budget of 4000');
+    await mcp.close();
+  });
+
+  it('reads a list afresh after any write', async () => {
+    const env = { BUGSMASH_API_KEY: KEY, HOME: '/nonexistent' };
+    const seen: Seen[] = [];
+    const mcp = await connect({
+      ...SERVICES,
+      env,
+      allowWrites: true,
+      fetch: fakeServices([fakeComment(1)], seen),
+    });
+    const commentId = fakeComment(1).comment_id;
+    await mcp.call('bs_list_comments', { projectId: PROJECT });
+    await mcp.call('bs_list_comments', { projectId: PROJECT });
+    await mcp.call('bs_update_comment', { commentId, status: 'Resolved' });
+    await mcp.call('bs_list_comments', { projectId: PROJECT });
+    expect(seen.filter((s) => s.path.endsWith('/comments'))).toHaveLength(2);
+    await mcp.close();
+  });
+
+  it('keeps a narrowed server to its project', async () => {
+    const env = { BUGSMASH_API_KEY: KEY, SPECBOUND_GOOGLE_TOKEN: TOKEN, HOME: '/nonexistent' };
+    const seen: Seen[] = [];
+    const mcp = await connect({
+      ...SERVICES,
+      env,
+      project: 'abc',
+      bugsmashProject: PROJECT,
+      allowWrites: true,
+      fetch: fakeServices([fakeComment(1)], seen),
+    });
+    const other = await mcp.call('gas_get_content', { scriptId: 'other' });
+    expect(other.isError).toBe(true);
+    expect(other.text).toContain('limited to scriptId abc');
+    const mine = await mcp.call('gas_get_content', {});
+    expect(mine.isError).toBeUndefined();
+    const foreign = await mcp.call('bs_reply', {
+      commentId: '22222222-2222-4222-8222-222222222222',
+      text: 'hi',
+    });
+    expect(foreign.text).toContain(`not in project ${PROJECT}`);
+    expect(
+      (await mcp.call('bs_create_webhook', { webhookUrl: 'https://x.test/h', events: ['new_comment'] }))
+        .isError,
+    ).toBe(true);
+    const elsewhere = await mcp.call('gas_run', { function: 'main', deploymentId: 'AKfycbOther' });
+    expect(elsewhere.text).toContain("is not one of project abc's");
+    expect(seen.filter((s) => s.method !== 'GET')).toEqual([]);
+    await mcp.close();
+  });
+
+  it('does not retry a write that failed, and redacts credentials from errors', async () => {
+    const env = { SPECBOUND_GOOGLE_TOKEN: TOKEN, BUGSMASH_API_KEY: KEY, HOME: '/nonexistent' };
+    const seen: Seen[] = [];
+    const mcp = await connect({ ...SERVICES, env, allowWrites: true, fetch: fakeServices([], seen) });
+    const write = await mcp.call('gas_update_content', {
+      scriptId: 'abc',
+      files: [{ name: 'Code', type: 'SERVER_JS', source: '' }],
+    });
+    expect(write.isError).toBe(true);
+    expect(seen.filter((s) => s.method === 'PUT')).toHaveLength(1);
+    const failed = await mcp.call('bs_get_project', { projectId: PROJECT });
+    expect(failed.isError).toBe(true);
+    expect(failed.text).not.toContain(KEY);
+    expect(failed.text).not.toContain(TOKEN);
+    await mcp.close();
+  });
+});
