@@ -42,22 +42,31 @@ export function createValidatingFetch(
   if (mode === 'off') return (input, init) => inner(new Request(input, init));
   const validator = new ResponseValidator(spec, options.basePath);
   return async (input, init) => {
-    const request = new Request(input, init);
+    const request = input instanceof Request && init === undefined ? input : new Request(input, init);
     const response = await inner(request);
+    let bytes: ArrayBuffer | undefined;
     const report = await validator.check({
       method: request.method,
       url: request.url,
       status: response.status,
       contentType: response.headers.get('content-type'),
-      // A clone, so the client still reads the body itself.
-      text: () => response.clone().text(),
+      // Read once, then handed to the client in a new Response: cheaper than clone(), which tees the stream.
+      text: async () => {
+        bytes = await response.arrayBuffer();
+        return new TextDecoder().decode(bytes);
+      },
     });
-    if (report === undefined) return response;
-    if (mode === 'throw') {
-      await response.body?.cancel();
+    if (report !== undefined && mode === 'throw') {
+      // An unread body (an undeclared status) is released; a read one is gone already.
+      if (bytes === undefined) await response.body?.cancel();
       throw new ResponseValidationError(report);
     }
-    onReport?.(report);
-    return response;
+    if (report !== undefined) onReport?.(report);
+    if (bytes === undefined) return response;
+    return new Response(bytes, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   };
 }
