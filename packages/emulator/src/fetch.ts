@@ -98,7 +98,8 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 function inProcessFetch(emulator: AssembledEmulator): typeof globalThis.fetch {
   const listener = emulator.listener({ listenHost: '127.0.0.1', allowedHosts: Object.keys(SERVED_HOSTS) });
   return async (input, init) => {
-    const request = new Request(input, init);
+    // The clients pass a Request: used as is, not copied.
+    const request = input instanceof Request && init === undefined ? input : new Request(input, init);
     const url = new URL(request.url);
     const prefix = SERVED_HOSTS[url.host];
     if (prefix === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:'))
