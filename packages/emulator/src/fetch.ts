@@ -2,7 +2,8 @@
 // the listener the HTTP server uses (assemble.ts), injected with light-my-request (Fastify's
 // maintained fake request/response pair for Node's `http` listeners), so routing, validation, faults,
 // state and scripts are the server's own: no port, no socket, nothing to start or find.
-import { inject } from 'light-my-request';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type Response as InjectedResponse, type InjectOptions, inject } from 'light-my-request';
 import { type AssembledEmulator, assembleEmulator, type StateChoice } from './assemble.ts';
 import type { DeliveryRecord } from './bugsmash/webhooks.ts';
 import type { FaultInfo } from './core/faults.ts';
@@ -95,6 +96,31 @@ function responseHeaders(raw: Record<string, string | string[] | number | undefi
 /** Statuses and methods whose response has no body, which `new Response` refuses one for. */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
+/**
+ * Injects one request. A caller's abort rejects the fetch with the signal's reason (as fetch does) and
+ * closes the fake response, which the pipeline takes as a client gone: the work done for it (a script
+ * run, say) stops, as it does when an HTTP client disconnects.
+ */
+function injectAbortable(
+  listener: (req: IncomingMessage, res: ServerResponse) => void,
+  options: InjectOptions,
+  signal: AbortSignal,
+): Promise<InjectedResponse> {
+  let response: ServerResponse | undefined;
+  const injected = inject((req, res) => {
+    response = res;
+    listener(req, res);
+  }, options);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      response?.destroy();
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    injected.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 function inProcessFetch(emulator: AssembledEmulator): typeof globalThis.fetch {
   const listener = emulator.listener({ listenHost: '127.0.0.1', allowedHosts: Object.keys(SERVED_HOSTS) });
   return async (input, init) => {
@@ -107,13 +133,16 @@ function inProcessFetch(emulator: AssembledEmulator): typeof globalThis.fetch {
     request.signal.throwIfAborted();
     const payload = request.body === null ? undefined : Buffer.from(await request.arrayBuffer());
     const headers: Record<string, string> = { ...Object.fromEntries(request.headers), host: url.host };
-    const answer = await inject(listener, {
-      method: request.method as 'GET',
-      url: `${prefix}${url.pathname}${url.search}`,
-      headers,
-      ...(payload === undefined ? {} : { payload }),
-      signal: request.signal,
-    });
+    const answer = await injectAbortable(
+      listener,
+      {
+        method: request.method as 'GET',
+        url: `${prefix}${url.pathname}${url.search}`,
+        headers,
+        ...(payload === undefined ? {} : { payload }),
+      },
+      request.signal,
+    );
     const empty = NULL_BODY_STATUSES.has(answer.statusCode) || request.method === 'HEAD';
     return new Response(empty ? null : (answer.rawPayload as Uint8Array<ArrayBuffer>), {
       status: answer.statusCode,

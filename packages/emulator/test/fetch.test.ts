@@ -107,3 +107,35 @@ describe('createEmulatorFetch', () => {
     expect(head.body).toBeNull();
   });
 });
+
+describe('createEmulatorFetch and a caller’s abort', () => {
+  it('rejects with the abort reason and stops the run it started, as the HTTP server does', async () => {
+    const runs = await createEmulatorFetch({ runTimeoutMs: 20_000 });
+    try {
+      const client = createAppsScriptClient({ auth: 'ada-token', fetch: runs.fetch, retry: false });
+      const scriptId = String((await client.projects.create({ title: 'Spin' })).scriptId);
+      await client.projects.updateContent({
+        scriptId,
+        files: [
+          { name: 'appsscript', type: 'JSON', source: '{"executionApi":{"access":"ANYONE"}}' },
+          { name: 'Code', type: 'SERVER_JS', source: 'function spin() { while (true) {} }' },
+        ],
+      });
+      await client.projects.versions.create({ scriptId });
+      const { deploymentId } = await client.projects.deployments.create({ scriptId, versionNumber: 1 });
+      const started = Date.now();
+      const attempt = runs.fetch(`https://script.googleapis.com/v1/scripts/${deploymentId}:run`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer ada-token', 'content-type': 'application/json' },
+        body: JSON.stringify({ function: 'spin' }),
+        signal: AbortSignal.timeout(200),
+      });
+      await expect(attempt).rejects.toMatchObject({ name: 'TimeoutError' });
+      expect(Date.now() - started).toBeLessThan(5_000);
+      // The run was stopped, not left to its 20 s limit.
+      await expect.poll(() => runs.emulator.state().appsScript.processes[0]?.processStatus).toBe('CANCELED');
+    } finally {
+      await runs.close();
+    }
+  });
+});
