@@ -20,6 +20,8 @@ const config: KnipConfig = {
     // Run with npx inside the empty project test:install creates, from the tarballs it installs there.
     'specbound',
     'specbound-emulator',
+    // Installed into the sample project by scripts/test-install-testing.mjs and run there with npx.
+    'vitest',
   ],
   workspaces: {
     '.': {},
@@ -34,14 +36,26 @@ const config: KnipConfig = {
       entry: ['src/index.ts', 'scripts/bundle-size.d.mts'],
     },
     'packages/apps-script': {
-      // exports["."], and the profiling driver run by hand (`node --cpu-prof bench/profile.mjs …`).
-      entry: ['src/index.ts', 'bench/profile.mjs'],
+      // exports["."], ["./schema"] and ["./validate"], and the profiling driver run by hand
+      // (`node --cpu-prof bench/profile.mjs …`).
+      entry: ['src/index.ts', 'src/generated/schema.ts', 'src/validate.ts', 'bench/profile.mjs'],
     },
-    'packages/bugsmash': {},
+    'packages/bugsmash': {
+      // exports["."], ["./schema"], ["./node"] and ["./validate"].
+      entry: ['src/index.ts', 'src/generated/schema.ts', 'src/node.ts', 'src/validate.ts'],
+    },
     'packages/emulator': {
-      // exports["."] and ["./redirect"] (the bin is its `emulator` script), and the sandbox's worker thread
-      // (started by URL in src/sandbox/pool.ts).
-      entry: ['src/index.ts', 'src/redirect.ts', 'src/sandbox/worker.ts'],
+      // exports["."], ["./redirect"], ["./fetch"], ["./msw"], ["./vitest"] and ["./cli"] (the bin is its
+      // `emulator` script), and the sandbox's worker thread (started by URL in src/sandbox/pool.ts).
+      entry: [
+        'src/index.ts',
+        'src/redirect.ts',
+        'src/fetch.ts',
+        'src/msw.ts',
+        'src/vitest.ts',
+        'src/cli/run.ts',
+        'src/sandbox/worker.ts',
+      ],
       // test/clasp.test.ts: createRequire(import.meta.url).resolve('@google/clasp').
       ignoreDependencies: ['@google/clasp'],
     },

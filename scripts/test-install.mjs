@@ -3,7 +3,8 @@
 //   1. run the README's `npm install <tarballs…>` line (its paths pointed at this checkout's packs/);
 //   2. start `npx specbound-emulator` and run an ESM script that calls both clients against it;
 //   3. type-check a TypeScript file importing every package with skipLibCheck off and no @types/node;
-//   4. `npx specbound --help`, once @specbound/tools is among the packages.
+//   4. `npx specbound --help`, once @specbound/tools is among the packages;
+//   5. a vitest suite using the emulator's test entry points (test-install-testing.mjs).
 // Run `node scripts/pack.mjs` first (the root script does).
 import { execFileSync, spawn } from 'node:child_process';
 import {
@@ -20,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { publishablePackages, ROOT } from './packs.mjs';
+import { runTestingSuite } from './test-install-testing.mjs';
 
 const PACKS_DIR = join(ROOT, 'packs');
 /** How the README writes the checkout's location in the install line. */
@@ -143,6 +145,9 @@ console.log('both clients work:', created.scriptId, review_link);
     stdio: 'inherit',
     env: { ...process.env, APPS_SCRIPT_URL: urls.appsScript, BUGSMASH_URL: urls.bugsmash },
   });
+
+  // Issue 26: the emulator inside a user's vitest suite (kept in its own file).
+  runTestingSuite(project, ROOT, step);
 
   step('tsc --noEmit over index.ts (skipLibCheck: false; the project itself installs no @types/node)');
   const imports = publishablePackages()

@@ -11,7 +11,8 @@ export default defineConfig({
         // past vitest's default on a 2-core machine shared by several test runs.
         test: {
           name: 'unit',
-          include: ['test/**/*.test.ts'],
+          // samples/testing/: the runnable samples of the Testing your code page.
+          include: ['test/**/*.test.ts', 'samples/testing/*.test.ts'],
           exclude: ['test/browser.test.ts', 'test/clients-in-browser.test.ts'],
           hookTimeout: 120_000,
         },

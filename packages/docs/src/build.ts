@@ -11,6 +11,7 @@ import { buildDocs, bundleSpec } from './redocly.ts';
 import { injectSamples } from './samples.ts';
 import { summarizeScopes } from './security.ts';
 import { REFERENCES, SERVICES } from './services.ts';
+import { readTestingSamples, renderTesting } from './testing.ts';
 import { LOGO_DATA_URI, REDOC_OPTIONS } from './theme.ts';
 
 await rm(DIST_DIR, { recursive: true, force: true });
@@ -51,4 +52,5 @@ for (const reference of REFERENCES) {
 await writeFile(join(DIST_DIR, 'index.html'), renderLanding(summaries, REFERENCES));
 await writeFile(join(DIST_DIR, 'local-development.html'), renderLocalDevelopment());
 await writeFile(join(DIST_DIR, 'mcp.html'), renderMcpPage(await listServerTools()));
+await writeFile(join(DIST_DIR, 'testing.html'), renderTesting(await readTestingSamples()));
 console.log(join(DIST_DIR, 'index.html'));

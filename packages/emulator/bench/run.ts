@@ -16,6 +16,7 @@ import { createAppsScriptClient } from '@specbound/apps-script';
 import { type StateDocument, startEmulator } from '../src/index.ts';
 import { emptyState } from '../src/state.ts';
 import { abuse, abuseReport } from './abuse.ts';
+import { inProcessBench, inProcessReport } from './in-process.ts';
 import { startReport, startTimes } from './start.ts';
 
 const TOKEN = 'bench-token';
@@ -167,6 +168,7 @@ async function main(): Promise<void> {
   const s = await speed();
   const abused = await abuse();
   const starts = await startTimes();
+  const inProcess = await inProcessBench();
   const mem = [10_000, 100_000].map(
     (count) =>
       JSON.parse(
@@ -211,6 +213,7 @@ async function main(): Promise<void> {
     '',
     ...abuseReport(abused),
     ...startReport(starts),
+    ...inProcessReport(inProcess),
   ];
   const text = lines.join('\n');
   writeFileSync(new URL('./results.md', import.meta.url), text);

@@ -234,6 +234,50 @@ describe('fault injection: POST /__emulator/faults', () => {
   });
 });
 
+describe('fault injection with `checked: false`', () => {
+  it('serves an answer the spec does not allow, even in strict mode, and counts no violation', async () => {
+    const registered = await addFault({
+      service: 'bugsmash',
+      operationId: 'listProjects',
+      status: 200,
+      body: { status: true, message: 'ok', data: [{ id: 'not-a-number', surprise: true }] },
+      checked: false,
+    });
+    expect(registered).toMatchObject({ operationId: 'listProjects', status: 200, checked: false });
+    const response = await fetch(`${emulator.bugsmashUrl}/projects`, { headers: { 'x-api-key': API_KEY } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      status: true,
+      message: 'ok',
+      data: [{ id: 'not-a-number', surprise: true }],
+    });
+    // A strict emulator would have answered 500 for a handler's answer like this one.
+    expect(emulator.violations()).toEqual([]);
+  });
+
+  it('serves a status the spec does not declare for the operation', async () => {
+    await addFault({ service: 'apps-script', operationId: 'getProject', status: 418, checked: false });
+    const response = await fetch(`${emulator.appsScriptUrl}/v1/projects/${SCRIPT_ID}`, {
+      headers: { authorization: 'Bearer ada-token' },
+    });
+    expect(response.status).toBe(418);
+    expect(emulator.violations()).toEqual([]);
+  });
+
+  it('lists checked faults as checked: true', async () => {
+    await addFault({
+      service: 'bugsmash',
+      operationId: 'listProjects',
+      status: 429,
+      body: { status: false, message: 'Too Many Attempts.' },
+    });
+    expect(emulator.faults()).toEqual([
+      expect.objectContaining({ operationId: 'listProjects', checked: true }),
+    ]);
+    await control('DELETE', '/faults');
+  });
+});
+
 describe('fault injection refuses answers the spec does not allow', () => {
   it('an undeclared status', async () => {
     const answer = await refused({
@@ -309,6 +353,10 @@ describe('fault injection refuses answers the spec does not allow', () => {
       [
         { service: 'bugsmash', operationId: 'listProjects', status: 429, times: 0 },
         'invalid request: times must be >= 1',
+      ],
+      [
+        { service: 'bugsmash', operationId: 'listProjects', status: 429, checked: 'no' },
+        'invalid request: checked must be boolean',
       ],
       [
         { service: 'bugsmash', operationId: 'listProjects', status: 429, delay: 5 },

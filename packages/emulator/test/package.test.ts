@@ -42,12 +42,16 @@ describe('@specbound/emulator as an installed package', () => {
       join(project, 'main.ts'),
       `import { formatRedirectEnv, installRedirect, type RequestLogEntry, startEmulator, type StateDocument } from '@specbound/emulator';
 import '@specbound/emulator/redirect';
+import { createEmulatorFetch } from '@specbound/emulator/fetch';
+const inProcess = await createEmulatorFetch({ seed: true });
+const served: Response = await inProcess.fetch('https://script.googleapis.com/v1/projects/x');
+await inProcess.close();
 const seen: RequestLogEntry[] = [];
 const emulator = await startEmulator({ port: 0, seed: true, onRequest: (entry) => seen.push(entry) });
 const state: StateDocument = emulator.state();
 const undo: () => void = installRedirect(emulator.appsScriptUrl);
 undo();
-export const lines: string = formatRedirectEnv(emulator.appsScriptUrl) + state.version;
+export const lines: string = formatRedirectEnv(emulator.appsScriptUrl) + state.version + served.status;
 await emulator.close();
 `,
     );

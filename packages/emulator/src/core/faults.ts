@@ -2,7 +2,8 @@
 // one operation with a chosen status, headers and body (a 429 with Retry-After, a `status: false`
 // envelope on 200, ...), so that tests and provider states can reach answers no state produces.
 // A fault answer is held to the spec like any other response: one the spec does not allow is
-// refused when it is registered, never sent.
+// refused when it is registered, never sent, unless it was registered with `checked: false`, which
+// is how a test gets an answer that breaks the spec on purpose (to exercise response validation).
 import type { CompiledSpec, Operation } from '../spec/operations.ts';
 import type { Reply } from './types.ts';
 
@@ -20,6 +21,8 @@ export interface FaultInfo {
   status: number;
   /** How many more matching requests get the fault. */
   remaining: number;
+  /** false when the answer was registered unchecked and may break the spec. */
+  checked: boolean;
 }
 
 interface Fault extends FaultInfo {
@@ -38,7 +41,17 @@ export class FaultError extends Error {
 }
 
 const SERVICES: readonly ServiceName[] = ['apps-script', 'bugsmash'];
-const FIELDS = new Set(['service', 'operationId', 'method', 'path', 'status', 'headers', 'body', 'times']);
+const FIELDS = new Set([
+  'service',
+  'operationId',
+  'method',
+  'path',
+  'status',
+  'headers',
+  'body',
+  'times',
+  'checked',
+]);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -77,10 +90,14 @@ export class FaultInjector {
     if (typeof times !== 'number' || !Number.isInteger(times) || times < 1)
       throw new FaultError('times must be a positive integer');
 
-    const problems = [
-      ...spec.validateResponse(operation, status, input.body),
-      ...spec.validateResponseHeaders(operation, status, headers as Record<string, string>),
-    ];
+    const checked = input.checked ?? true;
+    if (typeof checked !== 'boolean') throw new FaultError('checked must be true or false');
+    const problems = checked
+      ? [
+          ...spec.validateResponse(operation, status, input.body),
+          ...spec.validateResponseHeaders(operation, status, headers as Record<string, string>),
+        ]
+      : [];
     // validateResponse and validateResponseHeaders both report an undeclared status; say it once.
     const unique = [...new Set(problems)];
     if (unique.length > 0)
@@ -99,6 +116,7 @@ export class FaultInjector {
       pathTemplate: operation.pathTemplate,
       status,
       remaining: times,
+      checked,
       reply,
     };
     if (path !== undefined) fault.path = path;
@@ -127,9 +145,13 @@ export class FaultInjector {
 
   /**
    * The answer for a request that reached the operation's handler, when a fault matches it (the
-   * oldest first); counts the fault down and forgets it once used up.
+   * oldest first), and whether it was checked; counts the fault down and forgets it once used up.
    */
-  take(service: ServiceName, operation: Operation, path: string): Reply | undefined {
+  take(
+    service: ServiceName,
+    operation: Operation,
+    path: string,
+  ): { reply: Reply; checked: boolean } | undefined {
     const index = this.#faults.findIndex(
       (fault) =>
         fault.service === service &&
@@ -140,7 +162,7 @@ export class FaultInjector {
     if (fault === undefined) return undefined;
     fault.remaining--;
     if (fault.remaining === 0) this.#faults.splice(index, 1);
-    return structuredClone(fault.reply);
+    return { reply: structuredClone(fault.reply), checked: fault.checked };
   }
 
   list(): FaultInfo[] {

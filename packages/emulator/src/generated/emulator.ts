@@ -308,8 +308,10 @@ export interface components {
             status: number;
             /** @description How many more matching requests get it. */
             remaining: number;
+            /** @description Whether the answer was checked against the service's spec when it was registered. */
+            checked: boolean;
         };
-        /** @description The answer the next matching request(s) get instead of the handler's. Give `operationId`, or `method` and `path` (the request path relative to the service's base URL, without the query). The answer must be one the service's spec allows for that operation (status, body, headers). */
+        /** @description The answer the next matching request(s) get instead of the handler's. Give `operationId`, or `method` and `path` (the request path relative to the service's base URL, without the query). The answer must be one the service's spec allows for that operation (status, body, headers), unless `checked` is false. */
         FaultRequest: {
             /**
              * @description The emulated service.
@@ -332,6 +334,8 @@ export interface components {
             body?: unknown;
             /** @description How many requests get the answer (default 1). */
             times?: number;
+            /** @description false: the answer is served even though the service's spec does not allow it (to test response validation and error paths with answers the real service might give); it is not counted as a violation. Default true: an answer the spec does not allow is refused. */
+            checked?: boolean;
         };
         /** @description The emulator is up; the base URLs to give the clients. */
         Health: {

@@ -1,9 +1,10 @@
-// Loads the OpenAPI documents the emulator routes and validates by. The built package reads the two
-// specs its build bundled into dist/specs/*.json (plain JSON, no bundler at runtime); running from
+// Loads the OpenAPI documents the emulator routes and validates by. The built package reads bundled
+// JSON (the clients' bundles and its own control spec's; no bundler at runtime); running from
 // source, or given split YAML specs (`startEmulator({ specs })`), it bundles them with Redocly
 // (spec/bundle.ts), loaded only then: Redocly is a build-time dependency of this package.
 import { existsSync } from 'node:fs';
 import { access, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 export type JsonObject = { [key: string]: unknown };
@@ -25,20 +26,21 @@ export const REPO_SPEC_PATHS = {
 } as const;
 
 /**
- * The build writes bundled copies beside the compiled code (dist/specs/, see scripts/bundle-specs.ts),
- * so the built package needs no specs/ folder; running from src/ there are none and the live
- * specs are read.
+ * The built package validates by the bundles the client packages ship (`@specbound/apps-script/openapi.json`,
+ * `@specbound/bugsmash/openapi.json`, the same documents their `./validate` entries use: one bundle of each
+ * spec, generated once) and by its own control spec, which its build bundles into dist/specs/
+ * (scripts/bundle-specs.ts). Running from src/ there is no dist/ beside it and the live specs are read.
  */
-function bundledOr(name: keyof typeof REPO_SPEC_PATHS): string {
-  const bundled = fileURLToPath(new URL(`../specs/${name}.json`, import.meta.url));
-  return existsSync(bundled) ? bundled : REPO_SPEC_PATHS[name];
-}
+const BUILT = existsSync(fileURLToPath(new URL('../specs/emulator.json', import.meta.url)));
+const require = createRequire(import.meta.url);
 
-export const DEFAULT_SPEC_PATHS = {
-  appsScript: bundledOr('appsScript'),
-  bugsmash: bundledOr('bugsmash'),
-  emulator: bundledOr('emulator'),
-} as const;
+export const DEFAULT_SPEC_PATHS = BUILT
+  ? {
+      appsScript: require.resolve('@specbound/apps-script/openapi.json'),
+      bugsmash: require.resolve('@specbound/bugsmash/openapi.json'),
+      emulator: fileURLToPath(new URL('../specs/emulator.json', import.meta.url)),
+    }
+  : REPO_SPEC_PATHS;
 
 const cache = new Map<string, Promise<OpenApiDocument>>();
 

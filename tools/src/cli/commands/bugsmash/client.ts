@@ -9,6 +9,8 @@ import type { CliContext } from '../../context.js';
 
 export interface AuthOptions {
   apiKeyFile?: string | undefined;
+  /** `report`: each response the spec does not expect is printed (Markdown, for an issue) on stderr. */
+  validate?: 'off' | 'report' | undefined;
 }
 
 const HINT =
@@ -45,10 +47,28 @@ export async function bugsmashClient(
   const apiKey = await bugsmashApiKey(ctx, options);
   ctx.io.addSecret(apiKey);
   const { createBugSmashClient } = await import('@specbound/bugsmash/node');
+  const transport = options.validate === 'report' ? await reportingFetch(ctx, fetch) : fetch;
   return createBugSmashClient({
     apiKey,
     baseUrl: ctx.bugsmashUrl,
-    ...(fetch === undefined ? {} : { fetch }),
+    ...(transport === undefined ? {} : { fetch: transport }),
     ...(ctx.logger === undefined ? {} : { logger: ctx.logger }),
+  });
+}
+
+/**
+ * `--validate report`: where the spec's unconfirmed shapes meet real traffic. Every response the spec
+ * does not expect is printed on stderr as Markdown, ready to paste into an issue; the command goes on.
+ * Loaded only with the flag (Ajv and the spec stay out of every other run).
+ */
+async function reportingFetch(
+  ctx: CliContext,
+  fetch: ((request: Request) => Promise<Response>) | undefined,
+): Promise<(request: Request) => Promise<Response>> {
+  const { formatReport, validatingFetch } = await import('@specbound/bugsmash/validate');
+  return validatingFetch({
+    mode: 'report',
+    ...(fetch === undefined ? {} : { fetch }),
+    onReport: (report) => ctx.io.progress(`${formatReport(report)}\n`),
   });
 }

@@ -4,6 +4,7 @@
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { GLOBAL_VALUE_OPTIONS } from '../../globals.js';
 import { attachLazily, type CommandModule, type LazyCommand, operands } from '../../lazy.js';
+import { oneOf, VALIDATE_MODES } from './options.js';
 import * as reply from './reply.js';
 import * as reviewLink from './review-link.js';
 
@@ -26,13 +27,18 @@ const COMMANDS: readonly (LazyCommand | CommandModule)[] = [
 ];
 
 /** The options that take a value and may stand before the noun (`bs --api-key-file F comments ls`). */
-const VALUE_OPTIONS = new Set([...GLOBAL_VALUE_OPTIONS, '--api-key-file']);
+const VALUE_OPTIONS = new Set([...GLOBAL_VALUE_OPTIONS, '--api-key-file', '--validate']);
 
 export async function register(program: CommandUnknownOpts, argv: readonly string[]): Promise<void> {
   const bs = program
     .command('bugsmash')
     .alias('bs')
     .description('BugSmash review feedback: projects, versions, comments (export, triage), folders, webhooks')
-    .option('--api-key-file <file>', 'read the API key from FILE (default: env BUGSMASH_API_KEY)');
+    .option('--api-key-file <file>', 'read the API key from FILE (default: env BUGSMASH_API_KEY)')
+    .option(
+      '--validate <mode>',
+      'report: print each response the spec does not expect (Markdown, for an issue) on stderr (default off)',
+      oneOf('--validate', VALIDATE_MODES),
+    );
   await attachLazily(bs, COMMANDS, operands(argv, VALUE_OPTIONS)[1]);
 }

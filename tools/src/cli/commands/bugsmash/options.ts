@@ -7,6 +7,7 @@ export const EVENTS = ['new_comment', 'comment_replied', 'status_changed', 'comm
 export const PROJECT_TYPES = ['website', 'image', 'pdf', 'video', 'audio', 'ppt', 'email'] as const;
 export const FORMATS = ['csv', 'json', 'ndjson', 'md'] as const;
 export const STATUSES = ['active', 'resolved'] as const;
+export const VALIDATE_MODES = ['off', 'report'] as const;
 
 /** A parser accepting one of `values` (case-insensitive unless `fold` is false). */
 export function oneOf<T extends string>(flag: string, values: readonly T[], fold = true) {

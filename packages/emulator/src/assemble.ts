@@ -1,0 +1,345 @@
+// The emulator without a server: specs, state, backends, services and the request listener, put
+// together once. startEmulator() (emulator.ts) puts it behind a loopback HTTP server;
+// createEmulatorFetch() (fetch.ts) calls the same listener in-process. Both therefore share every
+// step a request goes through: Host check, CORS, routing, validation, faults, handlers, persistence.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { AppsScriptBackend } from './apps-script/backend.ts';
+import { appsScriptService } from './apps-script/service.ts';
+import { BugsmashBackend } from './bugsmash/backend.ts';
+import { bugsmashService } from './bugsmash/service.ts';
+import { WebhookDispatcher } from './bugsmash/webhooks.ts';
+import { controlService } from './control/service.ts';
+import { Changes, type Collection } from './core/changes.ts';
+import { applyCors } from './core/cors.ts';
+import { FaultInjector } from './core/faults.ts';
+import { type HostPolicy, refuseForeignHost } from './core/host.ts';
+import { handleServiceRequest, type PipelineOptions, send } from './core/pipeline.ts';
+import { StateFileError, StateStore } from './core/store.ts';
+import { ServiceError } from './core/types.ts';
+import { ViolationLog } from './core/violations.ts';
+import { DEFAULT_BUGSMASH_API_KEY, DEFAULT_MAX_UPLOAD_REQUEST_BYTES } from './defaults.ts';
+import type { EmulatorInternals, EmulatorOptions, ScriptLogEntry } from './emulator.ts';
+import { handleGoogleOAuth, isGoogleOAuthPath } from './google-oauth.ts';
+import { defaultPoolSize, SandboxPool } from './sandbox/pool.ts';
+import { seedDemo } from './seed.ts';
+import { DEFAULT_SPEC_PATHS, loadSpec } from './spec/load.ts';
+import { CompiledSpec } from './spec/operations.ts';
+import {
+  emptyState,
+  normalizeOwnedState,
+  normalizeState,
+  type StateDocument,
+  StateDocumentError,
+} from './state.ts';
+
+/** Largest timer delay Node accepts (2^31 - 1 ms, about 24.8 days); a longer one fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export type StateChoice = 'empty' | 'demo' | StateDocument;
+
+export interface AssembledEmulator {
+  /** The listener of one request; `policy` says which `Host` names it serves. */
+  listener(policy: HostPolicy): (req: IncomingMessage, res: ServerResponse) => void;
+  /** The origin the emulator is reached at (file URLs and `getHealth` name it). */
+  setOrigin(origin: string): void;
+  violations: ViolationLog;
+  faults: FaultInjector;
+  dispatcher: WebhookDispatcher;
+  snapshot(): StateDocument;
+  /** What scripts wrote with `Logger.log` or `console.*` since the last state change, oldest first. */
+  scriptLogs(): ScriptLogEntry[];
+  /** Stops running scripts, replaces the state and saves it (when there is a state database). */
+  replaceState(next: StateChoice): Promise<void>;
+  /** Stops webhook deliveries and script workers and closes the state database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Parses a request target without treating `//x` as a host (which `new URL(target, base)` would) and
+ * without throwing on a target the HTTP parser let through.
+ */
+function requestUrl(target: string, base: string): URL | undefined {
+  try {
+    // An absolute-form target (`http://host/path`) is taken for its path only, on this server.
+    return new URL(`${base}${rawPathOf(target)}`);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The path of a request target as written: origin-form as is, absolute-form without scheme and authority. */
+function rawPathOf(target: string): string {
+  if (target.startsWith('/')) return target;
+  const absolute = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*(.*)$/i.exec(target);
+  const rest = absolute?.[1] ?? '';
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
+function checkedRunTimeout(value: number | undefined): number {
+  if (value === undefined) return 6 * 60_000;
+  if (!Number.isInteger(value) || value < 1 || value > MAX_TIMER_MS)
+    throw new RangeError(
+      `runTimeoutMs must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS} (about 24.8 days), got ${String(value)}`,
+    );
+  return value;
+}
+
+/**
+ * The control API answers only a request whose path was written under `/__emulator/`. URL parsing
+ * removes dot segments, so `/v1/../__emulator/reset` (or `%2e%2e`) would otherwise turn a service
+ * request into a control request; such a request stays with the service and gets its 404.
+ */
+function isControlRequest(target: string, url: URL): boolean {
+  return rawPathOf(target).startsWith('/__emulator/') && url.pathname.startsWith('/__emulator/');
+}
+
+async function compileSpecs(options: EmulatorOptions) {
+  const [appsDoc, bugsDoc, controlDoc] = await Promise.all([
+    loadSpec(options.specs?.appsScript ?? DEFAULT_SPEC_PATHS.appsScript),
+    loadSpec(options.specs?.bugsmash ?? DEFAULT_SPEC_PATHS.bugsmash),
+    loadSpec(DEFAULT_SPEC_PATHS.emulator),
+  ]);
+  return {
+    apps: new CompiledSpec(appsDoc, 'https://specbound.local/apps-script.json'),
+    bugs: new CompiledSpec(bugsDoc, 'https://specbound.local/bugsmash.json'),
+    control: new CompiledSpec(controlDoc, 'https://specbound.local/emulator.json'),
+  };
+}
+
+/**
+ * Opens the state database, or takes the initial document. A state database that cannot be loaded
+ * is refused, never overwritten: it may be the only copy of someone's data.
+ */
+function openState(options: EmulatorOptions, changes: Changes, internals: EmulatorInternals) {
+  const statePath = typeof options.state === 'string' ? options.state : undefined;
+  let opened: ReturnType<typeof StateStore.open> | undefined;
+  let initial: StateDocument | undefined;
+  if (statePath !== undefined) {
+    try {
+      opened = StateStore.open(statePath, changes, internals.store);
+      if (opened.document !== undefined) initial = normalizeOwnedState(opened.document);
+    } catch (error) {
+      opened?.store.close();
+      if (error instanceof StateFileError) throw new StateDocumentError(error.message);
+      if (error instanceof StateDocumentError)
+        throw new StateDocumentError(
+          `state database ${statePath} cannot be loaded (left untouched): ${error.message}`,
+        );
+      throw error;
+    }
+    if (opened.imported !== undefined) (options.onStateImport ?? console.error)(opened.imported);
+  } else if (options.state !== undefined && typeof options.state !== 'string') {
+    initial = normalizeState(options.state);
+  }
+  return { statePath, opened, initial };
+}
+
+type Specs = Awaited<ReturnType<typeof compileSpecs>>;
+
+function buildBackends(
+  options: EmulatorOptions,
+  specs: Specs,
+  changes: Changes,
+  violations: ViolationLog,
+  blobs: StateStore['blobs'] | undefined,
+  origin: () => string,
+) {
+  const runTimeoutMs = checkedRunTimeout(options.runTimeoutMs);
+  const pool = new SandboxPool({
+    size: options.sandboxWorkers ?? defaultPoolSize(),
+    ...(options.sandboxQueue === undefined ? {} : { queueLimit: options.sandboxQueue }),
+    // A worker a run has grown well past the run's own heap is replaced.
+    recycleBytes: 2 * (options.runMemoryBytes ?? 64 * 1024 * 1024) + 64 * 1024 * 1024,
+  });
+  const apps = new AppsScriptBackend({
+    pool,
+    runTimeoutMs,
+    runMemoryBytes: options.runMemoryBytes ?? 64 * 1024 * 1024,
+    changes,
+    ...(options.onScriptLog === undefined ? {} : { onLog: options.onScriptLog }),
+  });
+  const dispatcher = new WebhookDispatcher({
+    retries: options.webhookRetries ?? 3,
+    backoffMs: options.webhookBackoffMs ?? 250,
+    timeoutMs: 5_000,
+    validate: (event, payload) => specs.bugs.validateWebhook(event, payload),
+    onViolation: (event, problems) =>
+      violations.record({
+        at: new Date().toISOString(),
+        service: 'bugsmash',
+        operationId: `webhook:${event}`,
+        method: 'POST',
+        path: '(delivery)',
+        status: 0,
+        problems,
+      }),
+    ownOrigin: origin,
+  });
+  const bugs = new BugsmashBackend({
+    webhooks: dispatcher,
+    maxUploadBytes: options.maxUploadBytes ?? 25 * 1024 * 1024,
+    maxUploadRequestBytes: options.maxUploadRequestBytes ?? DEFAULT_MAX_UPLOAD_REQUEST_BYTES,
+    filesBaseUrl: () => `${origin()}/__emulator/files`,
+    changes,
+    ...(blobs === undefined ? {} : { blobs }),
+    ownOrigin: origin,
+  });
+  return { pool, apps, dispatcher, bugs };
+}
+
+export async function assembleEmulator(
+  options: EmulatorOptions,
+  internals: EmulatorInternals,
+): Promise<AssembledEmulator> {
+  checkedRunTimeout(options.runTimeoutMs);
+  const specs = await compileSpecs(options);
+  const violations = new ViolationLog(options.onViolation);
+  const changes = new Changes();
+  const { statePath, opened, initial } = openState(options, changes, internals);
+  let origin = '';
+  const { pool, apps, dispatcher, bugs } = buildBackends(
+    options,
+    specs,
+    changes,
+    violations,
+    opened?.store.blobs,
+    () => origin,
+  );
+  const load = (state: StateDocument) => {
+    apps.load(state.appsScript);
+    bugs.load(state.bugsmash);
+  };
+  const snapshot = (): StateDocument => ({ version: 1, appsScript: apps.export(), bugsmash: bugs.export() });
+  load(initial ?? emptyState());
+  if (options.seed === true && initial === undefined) seedDemo(apps, bugs);
+  const stateStore = opened?.store;
+  try {
+    stateStore?.attach(
+      {
+        snapshot,
+        lookup: (collection: Collection, key: string) =>
+          collection.startsWith('as.') ? apps.lookup(collection, key) : bugs.lookup(collection, key),
+        // After a failed save: memory goes back to what the database holds (runs in progress are orphaned).
+        restore: (document) => load(normalizeOwnedState(document)),
+      },
+      opened?.document,
+    );
+  } catch (error) {
+    // A new (or seeded) state could not be written: on a full disk, say.
+    stateStore?.close();
+    await pool.close();
+    throw new StateDocumentError(
+      `state database ${statePath} could not be written (${error instanceof Error ? error.message : String(error)}); it holds what it held before.`,
+    );
+  }
+  const persist = () => stateStore?.flush() ?? Promise.resolve();
+  const replaceStateNow = (next: StateChoice) => {
+    // Running scripts belong to the state being replaced: stop them.
+    pool.stopAll();
+    apps.logs.clear();
+    load(next === 'empty' || next === 'demo' ? emptyState() : next);
+    if (next === 'demo') seedDemo(apps, bugs);
+    changes.replaceAll();
+  };
+
+  const faults = new FaultInjector({ 'apps-script': specs.apps, bugsmash: specs.bugs });
+  const services = {
+    appsScript: appsScriptService(specs.apps, apps),
+    bugsmash: bugsmashService(specs.bugs, bugs, options.bugsmashApiKey ?? DEFAULT_BUGSMASH_API_KEY),
+    control: controlService(specs.control, {
+      origin: () => origin,
+      apps,
+      bugs,
+      violations,
+      faults,
+      dispatcher,
+      snapshot,
+      replaceState: replaceStateNow,
+      async file(fileId) {
+        const file = bugs.findFile(fileId);
+        if (file?.sha256 === undefined) return undefined;
+        const data = await bugs.blobs.get(file.sha256);
+        return data === undefined ? undefined : { data, contentType: file.content_type };
+      },
+    }),
+  };
+  const pipeline: PipelineOptions = {
+    violations,
+    strict: options.strict ?? false,
+    afterRequest: persist,
+    faults,
+  };
+  return {
+    listener: (policy) => {
+      const handle = requestHandler(services, pipeline, policy, () => origin, options.onRequest);
+      // The state changes a request makes are counted for it (a failed save may undo them).
+      return (req, res) => changes.inRequest(() => handle(req, res));
+    },
+    setOrigin: (next) => {
+      origin = next;
+    },
+    violations,
+    faults,
+    dispatcher,
+    snapshot,
+    scriptLogs: () => apps.logs.list(),
+    async replaceState(next) {
+      replaceStateNow(next);
+      await persist();
+    },
+    async close() {
+      await dispatcher.close();
+      await pool.close();
+      stateStore?.close();
+    },
+  };
+}
+
+interface Services {
+  appsScript: ReturnType<typeof appsScriptService>;
+  bugsmash: ReturnType<typeof bugsmashService>;
+  control: ReturnType<typeof controlService>;
+}
+
+function requestHandler(
+  services: Services,
+  pipeline: PipelineOptions,
+  hostPolicy: HostPolicy,
+  origin: () => string,
+  onRequest: EmulatorOptions['onRequest'],
+) {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const url = requestUrl(req.url ?? '/', origin() || 'http://127.0.0.1');
+    if (onRequest !== undefined) {
+      const started = performance.now();
+      const method = req.method ?? 'GET';
+      const path = url?.pathname ?? '(malformed)';
+      res.once('finish', () =>
+        onRequest({ method, path, status: res.statusCode, ms: Math.round(performance.now() - started) }),
+      );
+    }
+    if (refuseForeignHost(req.headers, res, hostPolicy)) return;
+    if (applyCors(req, res)) return;
+    if (url === undefined) {
+      req.resume();
+      send(res, { status: 400, body: { error: 'malformed request target' } });
+      return;
+    }
+    let work: Promise<void>;
+    if (isControlRequest(req.url ?? '/', url))
+      work = handleServiceRequest(services.control, req, res, url, pipeline);
+    else if (isGoogleOAuthPath(url.pathname)) work = handleGoogleOAuth(req, res, url);
+    else if (url.pathname === '/api/v2' || url.pathname.startsWith('/api/v2/'))
+      work = handleServiceRequest(services.bugsmash, req, res, url, pipeline);
+    else work = handleServiceRequest(services.appsScript, req, res, url, pipeline);
+    work.catch((error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      if (error instanceof ServiceError) return send(res, error.reply);
+      send(res, { status: 500, body: { error: message } });
+    });
+  };
+}

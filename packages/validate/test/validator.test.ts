@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { createValidatingFetch, type OpenApiDocument, type ResponseReport } from '../src/index.js';
+
+const STRING = { type: 'string' };
+const SPEC: OpenApiDocument = {
+  openapi: '3.1.0',
+  servers: [{ url: 'https://api.example.com/api/v2' }],
+  paths: {
+    '/scripts/{scriptId}:run': {
+      post: { operationId: 'run', responses: { '200': json({ $ref: '#/components/schemas/Run' }) } },
+    },
+    '/projects/{projectId}': { get: { operationId: 'getProject', responses: { '200': json(STRING) } } },
+    '/projects/archived': {
+      get: { operationId: 'listArchived', responses: { '200': json({ type: 'array' }) } },
+    },
+  },
+  components: {
+    schemas: { Run: { type: 'object', required: ['done'], properties: { done: { type: 'boolean' } } } },
+  },
+};
+
+function json(schema: unknown) {
+  return { description: 'ok', content: { 'application/json': { schema } } };
+}
+
+async function reportFor(method: string, path: string, body: unknown): Promise<ResponseReport | undefined> {
+  const reports: ResponseReport[] = [];
+  const fetch = createValidatingFetch(SPEC, {
+    mode: 'report',
+    onReport: (report) => reports.push(report),
+    fetch: async () =>
+      new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
+  });
+  await fetch(`https://proxy.example.com/api/v2${path}`, { method });
+  return reports[0];
+}
+
+describe('createValidatingFetch', () => {
+  it('matches a custom-verb path and follows $refs into components', async () => {
+    expect(await reportFor('POST', '/scripts/1abc:run', { done: true })).toBeUndefined();
+    expect((await reportFor('POST', '/scripts/1abc:run', {}))?.problems).toEqual([
+      { pointer: '/done', expected: 'a value (required)', got: undefined },
+    ]);
+  });
+
+  it('prefers a literal path to a template that would also match', async () => {
+    expect(await reportFor('GET', '/projects/archived', [])).toBeUndefined();
+    expect((await reportFor('GET', '/projects/archived', 'x'))?.operation).toBe('listArchived');
+  });
+
+  it('leaves a path no operation serves alone', async () => {
+    expect(await reportFor('GET', '/elsewhere', 1)).toBeUndefined();
+  });
+});
