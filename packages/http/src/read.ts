@@ -22,13 +22,16 @@ export async function readBody(response: Response, guard: BodyGuard, race: boole
     const { limit, signal } = guard;
     // Content-Length counts encoded bytes: it bounds the body only when it is not compressed.
     const encoding = headers.get('content-encoding');
-    const declared = encoding === null || encoding === 'identity' ? headers.get('content-length') : null;
-    if (Number(declared) > limit) {
+    const declared = Number(
+      (encoding === null || encoding === 'identity' ? headers.get('content-length') : null) ?? Number.NaN,
+    );
+    if (declared > limit) {
       body.cancel().catch(() => {});
       throw tooLarge(status, guard);
     }
-    // The platform fetch ends its body read when its signal aborts; a custom fetch may not.
-    const read = declared === null ? readCapped(body, limit, signal) : response.arrayBuffer();
+    // The platform fetch ends its body read when its signal aborts; a custom fetch may not. A
+    // length that is not a number (a custom fetch's) vouches for nothing: the body is read capped.
+    const read = declared >= 0 ? response.arrayBuffer() : readCapped(body, limit, signal);
     const bytes = await (race ? raceSignal(read, signal) : read);
     if (bytes === undefined || bytes.byteLength > limit) throw tooLarge(status, guard);
     return new Response(bytes, response);

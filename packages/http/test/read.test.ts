@@ -46,7 +46,11 @@ describe('createReadingFetch()', () => {
   });
 
   it('stops an undeclared or compressed body once it passes the limit, reading no further', async () => {
-    for (const headers of [{}, { 'content-length': '100', 'content-encoding': 'gzip' }]) {
+    for (const headers of [
+      {},
+      { 'content-length': '100', 'content-encoding': 'gzip' },
+      { 'content-length': 'lots' },
+    ]) {
       const source = body(1000, 'close');
       const fake = fakeFetch(() => new Response(source.stream, { status: 404, headers }));
       const error = await createReadingFetch({ fetch: fake.fetch, maxResponseBytes: 8 * KiB })(
