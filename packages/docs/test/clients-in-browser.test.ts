@@ -30,18 +30,18 @@ async function bundle(app: App): Promise<string> {
     ...BUNDLE_OPTIONS,
     entryPoints: [fileURLToPath(new URL(`./clients-in-browser/${app}.ts`, import.meta.url))],
   });
-  // One runtime for Node and browsers: the same body guard, and no Node module in the bundle.
+  // One runtime for Node and browsers: the same body reader, and no Node module in the bundle.
   const inputs = Object.keys(result.metafile.inputs).map((file) =>
     file.replace(/^(?:.*\/)?http\/dist\//, 'http/dist/'),
   );
-  expect(inputs).toContain('http/dist/body.js');
+  expect(inputs).toContain('http/dist/read.js');
   expect(inputs.filter((file) => file.startsWith('node:'))).toEqual([]);
   return result.outputFiles[0]?.text ?? '';
 }
 
 /**
  * The page's origin, on a port other than the emulator's: an empty page, the two bundles, and two
- * misbehaving BugSmash servers for the body guard (same origin, so no CORS): `/chunked` streams a
+ * misbehaving BugSmash servers for the body reader (same origin, so no CORS): `/chunked` streams a
  * list without Content-Length past any small limit, `/stalled` sends headers and then nothing.
  */
 async function serve(files: Record<string, string>): Promise<{ server: Server; url: string }> {

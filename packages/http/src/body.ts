@@ -4,7 +4,8 @@
  * and any read failure is the attempt's typed `SpecboundError`. The platform body is read through
  * a stream that counts bytes; the response handed back is a platform `Response` over that stream.
  */
-import { type RedactedRequest, ResponseTooLargeError, type SpecboundError } from './errors.js';
+import type { RedactedRequest, SpecboundError } from './errors.js';
+import { NULL_BODY_STATUS, tooLarge } from './read.js';
 
 export interface BodyGuard {
   /** The attempt's signal: aborts on the timeout and on the caller's abort. */
@@ -17,9 +18,6 @@ export interface BodyGuard {
   /** The typed error for a failure while reading (abort, timeout, connection). */
   failure: (error: unknown) => SpecboundError;
 }
-
-// Statuses whose Response cannot carry a body.
-const NULL_BODY_STATUS = [101, 103, 204, 205, 304];
 
 /**
  * Hands back `response` with its body watched. A declared `Content-Length` over the limit fails at
@@ -106,14 +104,6 @@ function watch(source: ReadableStream<Uint8Array>, status: number, guard: BodyGu
     { highWaterMark: 0 },
   );
   return { stream, outcome };
-}
-
-function tooLarge(status: number, guard: BodyGuard): ResponseTooLargeError {
-  const request = guard.request();
-  return new ResponseTooLargeError(
-    `${request.method} ${request.url}: the response body (status ${status}) is larger than the ${guard.limit}-byte limit; raise "maxResponseBytes" if this much is expected.`,
-    { request, status, limit: guard.limit },
-  );
 }
 
 const READS = ['arrayBuffer', 'blob', 'bytes', 'formData', 'json', 'text'] as const;

@@ -236,8 +236,10 @@ export function jsonBody(
   // openapi-fetch tries JSON on error bodies itself; a string left means it was not JSON.
   const raw = response.ok ? answer.data : answer.error;
   let body = raw;
+  let text = '';
   if (typeof raw === 'string') {
     body = undefined;
+    text = raw;
     if (raw.trim() !== '') {
       try {
         body = JSON.parse(raw);
@@ -249,6 +251,22 @@ export function jsonBody(
       }
     }
   }
+  // A text with fewer brackets than the bound cannot nest deeper (split stops past the bound); an
+  // error body that openapi-fetch parsed comes without its text and is walked (it is small).
+  if ((text === '' || text.split(/[[{]/, MAX_DEPTH + 2).length > MAX_DEPTH) && deeper(body, MAX_DEPTH)) {
+    throw apiError(answer, undefined, secrets, isServiceBody, `the answer nests over ${MAX_DEPTH} deep`);
+  }
   if (!response.ok) throw apiError(answer, body, secrets, isServiceBody);
   return body;
 }
+
+// JSON.parse builds a value of any depth (V8 parses 100,000 nested arrays), but code that walks
+// it recursively (redaction, JSON.stringify, structuredClone) then overflows the stack: an answer
+// nesting arrays and objects deeper than this is refused with a typed error instead.
+const MAX_DEPTH = 1000;
+
+/** Whether `value` nests arrays and objects more than `left` deep (recursing at most that deep). */
+const deeper = (value: unknown, left: number): boolean =>
+  typeof value === 'object' &&
+  value !== null &&
+  (left === 0 || Object.values(value).some((item) => deeper(item, left - 1)));

@@ -1,5 +1,5 @@
 import type { AuthStrategy } from './auth.js';
-import { createHttpFetch, type HttpFetch } from './fetch.js';
+import { createReadingFetch, type HttpFetch } from './fetch.js';
 import type { FetchLike, Logger } from './options.js';
 import type { RetryOptions } from './retry.js';
 import type { ClientInfo } from './user-agent.js';
@@ -72,7 +72,7 @@ export function clientRuntime<O extends ClientOptions>(
     client,
   };
   try {
-    return { baseUrl, http: createHttpFetch(settings) };
+    return { baseUrl, http: createReadingFetch(settings) };
   } catch (error) {
     throw asOptionError(error, factory);
   }

@@ -19,6 +19,7 @@ import {
   type ResolvedOptions,
   resolveOptions,
 } from './options.js';
+import { readBody } from './read.js';
 import { redactUrl } from './redact.js';
 import {
   backoffDelay,
@@ -47,7 +48,7 @@ export interface HttpFetch {
 interface Answer {
   response: Response;
   /** The response to hand back: its body is watched by the timeout, the size limit and the caller's signal. */
-  keep(): Response;
+  keep(): Response | Promise<Response>;
   /** Frees the connection of a response that is not handed back (a retry follows). */
   drop(): void;
 }
@@ -58,10 +59,22 @@ type Outcome = { answer: Answer } | { failure: ConnectionError };
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export function createHttpFetch(options: HttpOptions = {}): HttpFetch {
-  return build(resolveOptions(options));
+  return build(resolveOptions(options), guardBody);
 }
 
-function build(options: ResolvedOptions): HttpFetch {
+/**
+ * The clients' fetch: like `createHttpFetch`, but each response comes back with its body already
+ * read within its attempt (see `readBody`). The clients parse every body they get, and reading it
+ * once through its own reader is cheaper than the watching stream `guardBody` puts in front of it.
+ */
+export function createReadingFetch(options: HttpOptions = {}): HttpFetch {
+  return build(resolveOptions(options), (response, guard, race) => readBody(response, guard, race));
+}
+
+/** How an attempt hands back the body of the response it keeps. */
+type KeepBody = (response: Response, guard: BodyGuard, race: boolean) => Response | Promise<Response>;
+
+function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
   const userAgent = buildUserAgent(options.client, options.userAgent);
   const secrets = (): readonly string[] => options.auth?.secrets() ?? [];
 
@@ -182,7 +195,7 @@ function build(options: ResolvedOptions): HttpFetch {
       return {
         answer: {
           response,
-          keep: () => guardBody(response, guard),
+          keep: () => keepBody(response, guard, options.fetch !== undefined),
           drop: () => {
             release();
             response.body?.cancel().catch(() => {});
@@ -250,6 +263,6 @@ function build(options: ResolvedOptions): HttpFetch {
   };
 
   return Object.assign(httpFetch, {
-    withOverrides: (overrides: Overrides): HttpFetch => build(applyOverrides(options, overrides)),
+    withOverrides: (overrides: Overrides): HttpFetch => build(applyOverrides(options, overrides), keepBody),
   });
 }

@@ -167,6 +167,34 @@ describe('jsonBody()', () => {
     }
   });
 
+  it('refuses an answer nesting deeper than 1000 with an ApiError, not a stack overflow later', () => {
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const failed = (given: Answer) => {
+      try {
+        jsonBody(given, [], () => true);
+      } catch (caught) {
+        return caught;
+      }
+      throw new Error('expected a failure');
+    };
+    // A 2xx text parsed here, and an error body openapi-fetch already parsed (redacting it recursed).
+    for (const given of [
+      answer(200, nested(100_000), 'application/json'),
+      { ...answer(500, ''), error: JSON.parse(nested(100_000)) },
+    ]) {
+      const error = failed(given) as ApiError;
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error.message).toContain('the answer nests over 1000 deep');
+      expect(error.body).toBeUndefined();
+    }
+    // Objects count as much as arrays; brackets inside strings do not nest.
+    const objects = `${'{"a":'.repeat(1001)}1${'}'.repeat(1001)}`;
+    expect(failed(answer(200, objects, 'application/json'))).toBeInstanceOf(ApiError);
+    expect(jsonBody(answer(200, nested(1000), 'application/json'), [], () => true)).toHaveLength(1);
+    const strings = JSON.stringify(['['.repeat(5000), { b: '{'.repeat(5000) }]);
+    expect(jsonBody(answer(200, strings, 'application/json'), [], () => true)).toHaveLength(2);
+  });
+
   it('keeps an error body only when it is the service’s, and redacts secrets', () => {
     const isService = (body: unknown) => typeof body === 'object' && body !== null && 'error' in body;
     const google = { error: { code: 403, message: 'key k-secret refused' } };

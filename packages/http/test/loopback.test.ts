@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerAuth } from '../src/auth.js';
 import { ResponseTooLargeError, TimeoutError } from '../src/errors.js';
-import { createHttpFetch } from '../src/fetch.js';
+import { createHttpFetch, createReadingFetch } from '../src/fetch.js';
 import { endlessBody, stallBody } from './misbehaving.js';
 
 interface Seen {
@@ -83,6 +83,35 @@ function route(path: string, response: ServerResponse): void {
 function lean(path: string, init: RequestInit = {}): Request {
   return new Request(`${base}${path}`, { redirect: 'follow', ...init, headers: new Headers(init.headers) });
 }
+
+describe("the clients' reading fetch on loopback with the platform fetch", () => {
+  it('hands back the body read, and refuses a declared Content-Length over the limit', async () => {
+    const response = await createReadingFetch({ maxResponseBytes: 1024 })(lean('/plain'));
+    expect([response.status, response.headers.get('content-type')]).toEqual([200, 'application/json']);
+    expect(await response.json()).toEqual({ ok: true, path: '/plain' });
+    await expect(createReadingFetch({ maxResponseBytes: 10 })(lean('/plain'))).rejects.toBeInstanceOf(
+      ResponseTooLargeError,
+    );
+  });
+
+  it('times out a body that stalls after the headers, within the call', async () => {
+    const started = performance.now();
+    const error = await createReadingFetch({ timeout: 1500, retry: false })(lean('/stall')).catch(
+      (failure: unknown) => failure,
+    );
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as Error).message).toMatch(/timed out after 1500 ms while receiving the body\.$/);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1490);
+  });
+
+  it('stops an endless body and a zip bomb at the limit', async () => {
+    const written = new Promise<number>((resolve) => closed.push(resolve));
+    const http = createReadingFetch({ maxResponseBytes: 1024 * KiB });
+    await expect(http(lean('/endless'))).rejects.toBeInstanceOf(ResponseTooLargeError);
+    expect(await written).toBeLessThan(64 * 1024 * KiB);
+    await expect(http(lean('/bomb'))).rejects.toBeInstanceOf(ResponseTooLargeError);
+  }, 60_000);
+});
 
 describe('on loopback with the platform fetch', () => {
   it('times out a body that stalls after the headers', async () => {
