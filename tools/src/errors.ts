@@ -70,6 +70,8 @@ export type ToolsErrorCode =
   | 'clasp-json-invalid'
   | 'root-dir-outside'
   | 'file-name-clash'
+  | 'ignore-file-missing'
+  | 'watch-folder-gone'
   | 'remote-name-unsafe'
   | 'pull-path-blocked'
   | 'manifest-invalid'

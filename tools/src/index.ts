@@ -10,6 +10,7 @@ export {
   CONFIG_FILE,
   type ContentFile,
   IGNORE_FILE,
+  type LoadProjectOptions,
   type LocalProject,
   loadProject,
   type ProjectState,
@@ -85,6 +86,13 @@ export {
   type RunResult,
   runFunction,
 } from './apps-script/run.js';
+export {
+  WATCH_DEBOUNCE_MS,
+  WatchedFolderGoneError,
+  type WatchOptions,
+  type WatchOutcome,
+  watchProject,
+} from './apps-script/watch.js';
 export {
   APPS_SCRIPT_SCOPES,
   type AuthorizedUserCredentials,

@@ -61,6 +61,13 @@ export interface LocalProject {
   /** The absolute directory of the script files (`rootDir`/`srcDir`, default the root). */
   contentDir: string;
   state: ProjectState;
+  /** An ignore file read instead of the project's `.claspignore` (absolute), as clasp's `--ignore <file>`. */
+  ignoreFile?: string | undefined;
+}
+
+export interface LoadProjectOptions {
+  /** A `.claspignore`-format file to use instead of the project's own (resolved against `dir`). */
+  ignoreFile?: string | undefined;
 }
 
 /** Finds `.clasp.json` in `dir` or a parent directory. */
@@ -79,7 +86,7 @@ export async function findProjectRoot(dir: string): Promise<string | undefined> 
 }
 
 /** Loads the project whose `.clasp.json` is in `dir` or above. */
-export async function loadProject(dir: string): Promise<LocalProject> {
+export async function loadProject(dir: string, options: LoadProjectOptions = {}): Promise<LocalProject> {
   const root = await findProjectRoot(dir);
   if (root === undefined) {
     throw new UsageError(`No ${CONFIG_FILE} in ${resolve(dir)} or any parent directory.`, {
@@ -91,7 +98,8 @@ export async function loadProject(dir: string): Promise<LocalProject> {
   const config = parseConfig(await readFile(configPath, 'utf8'), configPath);
   const contentDir = resolveContentDir(root, config);
   const state = await readState(root, config.scriptId);
-  return { root, configPath, config, scriptId: config.scriptId, contentDir, state };
+  const ignoreFile = options.ignoreFile === undefined ? undefined : resolve(dir, options.ignoreFile);
+  return { root, configPath, config, scriptId: config.scriptId, contentDir, state, ignoreFile };
 }
 
 function parseConfig(text: string, where: string): ClaspConfig {

@@ -78,9 +78,19 @@ export interface LocalScan {
   warnings: IgnoreWarning[];
 }
 
-/** The `.claspignore` lines (clasp reads them raw: BOM stripped, empty lines dropped, nothing trimmed). */
-async function loadIgnorePatterns(root: string): Promise<{ patterns: string[]; fromFile: boolean }> {
-  const text = await readFile(join(root, IGNORE_FILE), 'utf8').catch(() => undefined);
+/**
+ * The ignore lines (clasp reads them raw: BOM stripped, empty lines dropped, nothing trimmed): the
+ * project's `.claspignore`, else clasp's defaults; an ignore file named in the options must exist.
+ */
+async function loadIgnorePatterns(project: LocalProject): Promise<{ patterns: string[]; fromFile: boolean }> {
+  const path = project.ignoreFile ?? join(project.root, IGNORE_FILE);
+  const text = await readFile(path, 'utf8').catch(() => undefined);
+  if (text === undefined && project.ignoreFile !== undefined) {
+    throw new ToolsError(`The ignore file ${path} cannot be read.`, {
+      code: 'ignore-file-missing',
+      details: { file: path },
+    });
+  }
   if (text === undefined) return { patterns: [...DEFAULT_IGNORE_PATTERNS], fromFile: false };
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
   return { patterns: lines.filter((line) => line.length > 0), fromFile: true };
@@ -247,7 +257,7 @@ function contentPrefixOf(project: LocalProject): string {
 export async function scanLocalFiles(project: LocalProject): Promise<LocalScan> {
   await assertContentInside(project);
   const extensions = fileExtensions(project.config);
-  const { patterns, fromFile } = await loadIgnorePatterns(project.root);
+  const { patterns, fromFile } = await loadIgnorePatterns(project);
   const recursive = project.config.skipSubdirectories !== true;
   const all =
     project.config.allowSymlinks === true
@@ -361,7 +371,7 @@ export async function wouldPushBack(project: LocalProject, path: string, name: s
   const rel = toPosix(relative(project.contentDir, join(project.root, path)));
   if (rel.startsWith('..') || rel.split('/').some((s) => s === 'node_modules' || s === '.git')) return false;
   if (project.config.skipSubdirectories === true && rel.includes('/')) return false;
-  const { patterns } = await loadIgnorePatterns(project.root);
+  const { patterns } = await loadIgnorePatterns(project);
   if (notIgnored([rel], patterns).length !== 1) return false;
   const type = fileTypeOf(rel, fileExtensions(project.config));
   return type !== undefined && remoteName(rel, type) === name;

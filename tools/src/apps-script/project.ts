@@ -251,9 +251,9 @@ export interface StatusResult {
 /** Which local files would be pushed or are ignored, and how each differs from the remote and the last sync. */
 export async function projectStatus(
   client: AppsScriptClient,
-  options: { dir: string },
+  options: { dir: string; ignoreFile?: string | undefined },
 ): Promise<StatusResult> {
-  const project = await loadProject(options.dir);
+  const project = await loadProject(options.dir, { ignoreFile: options.ignoreFile });
   const scan = await scanLocalFiles(project);
   const remote = contentFiles((await client.projects.getContent({ scriptId: project.scriptId })).files);
   const record = project.state.lastSync;

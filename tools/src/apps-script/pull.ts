@@ -271,6 +271,8 @@ export interface PullOptions {
   conflictCopy?: boolean | undefined;
   /** Delete local files the remote deleted (unchanged locally since the last sync). */
   deleteUnusedFiles?: boolean | undefined;
+  /** A `.claspignore`-format file to use instead of the project's own. */
+  ignoreFile?: string | undefined;
 }
 
 /** Raised when a pull would overwrite local edits that were never pushed. */
@@ -305,7 +307,7 @@ const pullFlags = (options: {
  * A pull of an old version keeps the current content as that base, so pushing it back is a rollback.
  */
 export async function pullProject(client: AppsScriptClient, options: PullOptions): Promise<PullResult> {
-  const project = await loadProject(options.dir);
+  const project = await loadProject(options.dir, { ignoreFile: options.ignoreFile });
   const get = async (versionNumber?: number) =>
     contentFiles(
       (

@@ -16,6 +16,8 @@ export interface PushOptions {
   force?: boolean | undefined;
   /** Compute the diff and the checks; send nothing. */
   dryRun?: boolean | undefined;
+  /** A `.claspignore`-format file to use instead of the project's own. */
+  ignoreFile?: string | undefined;
 }
 
 export interface PushResult {
@@ -129,7 +131,7 @@ function sentChanges(
  * file changed on both sides since the last pull/push is refused, unless `force`.
  */
 export async function pushProject(client: AppsScriptClient, options: PushOptions): Promise<PushResult> {
-  const project = await loadProject(options.dir);
+  const project = await loadProject(options.dir, { ignoreFile: options.ignoreFile });
   const scan = await scanLocalFiles(project);
   const manifest = scan.files.find((file) => file.name === 'appsscript' && file.type === 'JSON');
   if (manifest !== undefined) checkManifest(manifest.source, manifest.path);

@@ -1,8 +1,7 @@
 // clasp's global options, given their clasp meaning in specbound's terms before a command runs:
 // -P/--project picks the project folder, -u/--user is a named login (a --profile), --adc uses
-// Application Default Credentials. Where specbound has no equivalent yet (an -I file other than
-// the project's own .claspignore) the option is refused with what to do instead, never ignored;
-// -A reads the credentials of a clasp file (googleEnv, when a command needs them).
+// Application Default Credentials, -I names the ignore file push, status and pull read instead of
+// the project's .claspignore (a folder stands for its .claspignore; a missing one is refused); -A reads the credentials of a clasp file (googleEnv, when a command needs them).
 import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -27,12 +26,12 @@ export function applyClaspGlobals(applied: Applied): Applied {
     profile = globals.user;
   }
   if (globals.project !== undefined) cwd = projectDir(resolve(cwd, globals.project));
-  if (globals.ignore !== undefined) checkIgnore(resolve(applied.cwd, globals.ignore), cwd);
+  const ignore = globals.ignore === undefined ? undefined : ignoreFile(resolve(applied.cwd, globals.ignore));
   if (globals.adc === true && (env.GOOGLE_APPLICATION_CREDENTIALS ?? '') === '') {
     env = { ...env, GOOGLE_APPLICATION_CREDENTIALS: gcloudAdcFile(env) };
   }
   const auth = globals.auth === undefined ? undefined : resolve(applied.cwd, globals.auth);
-  return { globals: { ...globals, profile, auth }, env, cwd };
+  return { globals: { ...globals, profile, auth, ignore }, env, cwd };
 }
 
 /**
@@ -74,16 +73,13 @@ function projectDir(path: string): string {
   );
 }
 
-/** -I: only the project's own .claspignore, which specbound reads anyway. */
-function checkIgnore(path: string, projectCwd: string): void {
+/** -I: an ignore file, or a folder holding one named .claspignore (as clasp reads it); it must exist. */
+function ignoreFile(path: string): string {
   const file = isDirectory(path) === true ? join(path, '.claspignore') : path;
-  if (basename(file) === '.claspignore' && dirname(file) === projectCwd) return;
-  throw new UsageError(
-    `-I/--ignore: an ignore file other than the project's .claspignore is not supported yet (${file}).`,
-    {
-      hint: 'Put the patterns in .claspignore next to .clasp.json, or pass -P <folder> for another project.',
-    },
-  );
+  if (isDirectory(file) === false) return file;
+  throw new UsageError(`-I/--ignore: ${file} does not exist.`, {
+    hint: "Pass a .claspignore-format file (or a folder holding .claspignore), or leave -I out to use the project's .claspignore.",
+  });
 }
 
 /** Where `gcloud auth application-default login` writes its credentials. */

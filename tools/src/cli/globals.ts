@@ -52,7 +52,10 @@ export function addGlobalOptions(program: Command) {
       '--impersonate <email>',
       'with service-account credentials: the Workspace user to act for (domain-wide delegation; env SPECBOUND_GOOGLE_IMPERSONATE)',
     )
-    .option('-I, --ignore <path>', "clasp's: the project's .claspignore (another file is not supported yet)")
+    .option(
+      '-I, --ignore <file>',
+      "clasp's: a .claspignore-format file (or a folder holding .claspignore) push, status and pull read instead of the project's",
+    )
     .option(
       '-u, --user [name]',
       "clasp's named login: --profile <name> (with -A, that user of the file); alone, on `gas processes`: every project's",

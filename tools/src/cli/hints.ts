@@ -64,6 +64,10 @@ export const HINTS: Record<ToolsErrorCode, (details: Details) => string> = {
     'Point rootDir at a directory inside the project (e.g. "src"), not a symbolic link to elsewhere.',
   'file-name-clash': (d) =>
     `Rename one of ${d.files ?? 'them'} or list one in .claspignore (one Apps Script file per name).`,
+  'ignore-file-missing': (d) =>
+    `Pass -I/--ignore an existing ignore file (or a folder holding .claspignore)${d.file === undefined ? '' : ` instead of ${d.file}`}, or leave it out to use the project's .claspignore.`,
+  'watch-folder-gone': () =>
+    'Restore the folder (or `specbound gas clone` the project again), then run `specbound gas push --watch` again.',
   'remote-name-unsafe': () => 'Rename the file in the script editor, then pull again.',
   'pull-path-blocked': () =>
     'Move or rename the local file or folder in the way (nothing was written), then pull again.',

@@ -1,6 +1,6 @@
 // clasp's global options in specbound's terms (issue #22, defect 9): -P picks the project folder,
 // -u is a named login, --adc uses Application Default Credentials, -A reads a clasp credentials file;
-// an -I file other than the project's is refused with what to do, never silently ignored.
+// -I names the ignore file to read instead of the project's (a folder: its .claspignore); a missing one is refused.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -31,10 +31,18 @@ describe("clasp's global options", () => {
     expect(() => apply({ project: 'nope' })).toThrow(/does not exist/);
   });
 
-  it("-I accepts the project's own .claspignore only", () => {
-    expect(apply({ project: 'app', ignore: 'app/.claspignore' }).cwd).toBe(join(dir, 'app'));
-    expect(apply({ project: 'app', ignore: 'app' }).cwd).toBe(join(dir, 'app'));
-    expect(() => apply({ project: 'app', ignore: 'elsewhere/.claspignore' })).toThrow(UsageError);
+  it('-I names an ignore file (a folder: its .claspignore), relative to the working directory; a missing one is a usage error', async () => {
+    await writeFile(join(dir, 'push.ignore'), '**/*.txt\n');
+    await writeFile(join(dir, 'app', '.claspignore'), 'drafts/**\n');
+    expect(apply({ project: 'app', ignore: 'push.ignore' }).globals.ignore).toBe(join(dir, 'push.ignore'));
+    expect(apply({ ignore: 'app' }).globals.ignore).toBe(join(dir, 'app', '.claspignore'));
+    expect(() => apply({ ignore: 'elsewhere.ignore' })).toThrow(UsageError);
+    expect(() => apply({ ignore: 'elsewhere.ignore' })).toThrow(
+      `-I/--ignore: ${join(dir, 'elsewhere.ignore')} does not exist.`,
+    );
+    // A folder without a .claspignore names no file.
+    await mkdir(join(dir, 'empty'));
+    expect(() => apply({ ignore: 'empty' })).toThrow(/does not exist/);
   });
 
   it('-u NAME is --profile NAME; two different names are a usage error; -u alone names no login', () => {

@@ -13,7 +13,7 @@ import { tempDir } from './fake.js';
 interface ClaspFiles {
   files: { remotePath: string; type: string }[];
 }
-type InitClasp = (options: { configFile: string }) => Promise<{
+type InitClasp = (options: { configFile: string; ignoreFile?: string }) => Promise<{
   files: { collectLocalFiles(): Promise<ClaspFiles> };
 }>;
 
@@ -152,6 +152,38 @@ describe('the files a push sends are the files clasp 3.4.1 pushes', () => {
     expect(sorted(ours)).toEqual(sorted(theirs));
     // Each row pushes something, so a matcher that pushes nothing cannot pass.
     expect(ours.length).toBeGreaterThan(0);
+  });
+});
+
+describe("an ignore file other than the project's (clasp's -I/--ignore <file>)", () => {
+  const TREE_I = ['appsscript.json', 'Code.js', 'drafts/a.js', 'tests/t.js', 'notes.txt'];
+  it.each([
+    ['a file anywhere', 'rules/push.ignore', 'rules/push.ignore'],
+    ['a folder holding .claspignore', 'rules', 'rules/.claspignore'],
+  ])("%s is read instead of the project's .claspignore, as clasp reads it", async (_title, given, file) => {
+    // The project's own .claspignore would leave drafts/ in and tests/ out; the other file, the reverse.
+    await writeTree({ title: '', claspJson: '{"scriptId":"S"}', claspignore: 'tests/**\n', files: TREE_I });
+    await mkdir(join(dir, 'rules'));
+    await writeFile(join(dir, file), '\uFEFFdrafts/**\r\n**/*.txt\nrules/**\n');
+    const ignoreFile = join(dir, file);
+    const clasp = await initClaspInstance({ configFile: dir, ignoreFile: join(dir, given) });
+    const theirs = (await clasp.files.collectLocalFiles()).files.map(
+      (f) => [f.remotePath, f.type] as [string, string],
+    );
+    const ours = (await scanLocalFiles(await loadProject(dir, { ignoreFile }))).files.map(
+      (f) => [f.name, f.type] as [string, string],
+    );
+    expect(sorted(ours)).toEqual(sorted(theirs));
+    expect(ours.map(([name]) => name).sort()).toEqual(['Code', 'appsscript', 'tests/t']);
+  });
+
+  it("a missing ignore file is an error, not clasp's defaults", async () => {
+    await writeTree({ title: '', claspJson: '{"scriptId":"S"}', files: ['appsscript.json', 'Code.js'] });
+    const project = await loadProject(dir, { ignoreFile: 'nope.ignore' });
+    await expect(scanLocalFiles(project)).rejects.toMatchObject({
+      code: 'ignore-file-missing',
+      details: { file: join(dir, 'nope.ignore') },
+    });
   });
 });
 

@@ -49,6 +49,7 @@ export async function run(ctx: CliContext, options: PullOptions): Promise<void> 
     force: options.force === true,
     conflictCopy: options.conflictCopy === true,
     deleteUnusedFiles: options.deleteUnusedFiles === true,
+    ignoreFile: ctx.globals.ignore,
   });
   ctx.io.result(result, () => renderPulled(ctx.io, result, 'Pulled'));
 }

@@ -1,5 +1,7 @@
 // `specbound gas push`: the local changes uploaded on top of the remote ones; a conflict is refused.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import type { PushResult } from '../../../apps-script/push.js';
+import { UsageError } from '../../../errors.js';
 import { type CliContext, contextOf } from '../../context.js';
 export function define(gas: CommandUnknownOpts): void {
   gas
@@ -11,41 +13,64 @@ export function define(gas: CommandUnknownOpts): void {
       '-f',
       'clasp’s “overwrite the manifest without asking” (specbound never asks); conflicts stay refused: see --force',
     )
+    .option(
+      '-w, --watch',
+      'push, then push again after each save that changes a pushed file (Ctrl-C stops; --json: one line per push)',
+    )
     .addHelpText(
       'after',
       `
 Examples:
   $ specbound gas push                 send your changes; a teammate's changes to other files are kept
-  $ specbound gas push --dry-run       the diff that would be sent, and whether it would be refused
-  $ specbound gas push --force         make the project exactly this folder (overwrites remote edits)`,
+  $ specbound gas push --force         make the project exactly this folder (overwrites remote edits)
+  $ specbound gas push --watch         push on every save until Ctrl-C; a teammate's edit is refused, named`,
     )
     .action((options, command) => run(contextOf(command), options));
 }
 
 export async function run(
   ctx: CliContext,
-  options: { dryRun?: true | undefined; force?: true | undefined },
+  options: { dryRun?: true | undefined; force?: true | undefined; watch?: true | undefined },
 ): Promise<void> {
+  if (options.watch === true) {
+    if (options.dryRun === true) {
+      throw new UsageError('--watch and --dry-run cannot be combined: a watch sends each save.', {
+        hint: 'Run `specbound gas push --dry-run` to see the diff, then `specbound gas push --watch`.',
+      });
+    }
+    const { runWatch } = await import('./push-watch.js');
+    return runWatch(ctx, { force: options.force === true });
+  }
   const { pushProject } = await import('../../../apps-script/project.js');
   const result = await pushProject(await ctx.appsScript(), {
     dir: ctx.cwd,
     dryRun: options.dryRun === true,
     force: options.force === true,
+    ignoreFile: ctx.globals.ignore,
   });
+  ctx.io.result(result, () => renderPushed(ctx, result));
+  renderSummary(ctx, result);
+}
+
+/** The changed files, one line each (`+` added, `~` modified, `-` removed), or a dry run's diff. */
+export function renderPushed(ctx: CliContext, result: PushResult): void {
   const { io } = ctx;
-  io.result(result, () => {
-    if (result.dryRun) {
-      io.text(result.diff === '' ? '' : colorDiff(io, result.diff));
-      return;
-    }
-    for (const change of result.changes) {
-      if (change.change === 'unchanged') continue;
-      const mark = change.change === 'added' ? '+' : change.change === 'deleted' ? '-' : '~';
-      io.line(
-        `${mark} ${change.path ?? change.name}${change.change === 'deleted' ? ' (removed from the project)' : ''}`,
-      );
-    }
-  });
+  if (result.dryRun) {
+    io.text(result.diff === '' ? '' : colorDiff(io, result.diff));
+    return;
+  }
+  for (const change of result.changes) {
+    if (change.change === 'unchanged') continue;
+    const mark = change.change === 'added' ? '+' : change.change === 'deleted' ? '-' : '~';
+    io.line(
+      `${mark} ${change.path ?? change.name}${change.change === 'deleted' ? ' (removed from the project)' : ''}`,
+    );
+  }
+}
+
+/** What happened, on stderr: pushed, up to date, or what a dry run would do; files kept or overwritten. */
+export function renderSummary(ctx: CliContext, result: PushResult): void {
+  const { io } = ctx;
   const changed = result.changes.filter((c) => c.change !== 'unchanged').length;
   if (result.dryRun) {
     io.progress(`Dry run: ${changed} file(s) would change in ${result.scriptId}; nothing was sent.`);

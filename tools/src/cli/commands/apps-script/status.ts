@@ -31,7 +31,10 @@ function stateOf(change: FileChange | undefined): string {
 
 export async function run(ctx: CliContext): Promise<void> {
   const { projectStatus } = await import('../../../apps-script/project.js');
-  const result = await projectStatus(await ctx.appsScript(), { dir: ctx.cwd });
+  const result = await projectStatus(await ctx.appsScript(), {
+    dir: ctx.cwd,
+    ignoreFile: ctx.globals.ignore,
+  });
   const { io } = ctx;
   if (io.json) {
     io.jsonDocument(result);
