@@ -50,6 +50,12 @@ export interface EmulatorOptions {
    */
   allowedHosts?: readonly string[];
   /**
+   * Web origins besides loopback ones and the emulator's own whose pages may call it (CORS); `*`
+   * allows any. A request from any other origin gets 403: the emulator takes any token, so this is
+   * what keeps a web page from creating, deploying and running code in it.
+   */
+  allowedOrigins?: readonly string[];
+  /**
    * A state database file (SQLite; created when missing, every change committed before its answer is
    * sent; a state file of the old JSON format is imported once) or an initial state document kept in
    * memory only.
@@ -331,15 +337,16 @@ export async function startEmulatorWith(
       );
     }
     if (refuseForeignHost(req.headers, res, hostPolicy)) return;
-    if (applyCors(req, res)) return;
+    // The control API refuses every cross-site request itself, loopback pages included.
+    const control = url !== undefined && isControlRequest(req.url ?? '/', url);
+    if (applyCors(req, res, control ? ['*'] : options.allowedOrigins)) return;
     if (url === undefined) {
       req.resume();
       send(res, { status: 400, body: { error: 'malformed request target' } });
       return;
     }
     let work: Promise<void>;
-    if (isControlRequest(req.url ?? '/', url))
-      work = handleServiceRequest(services.control, req, res, url, pipeline);
+    if (control) work = handleServiceRequest(services.control, req, res, url, pipeline);
     else if (isGoogleOAuthPath(url.pathname)) work = handleGoogleOAuth(req, res, url);
     else if (url.pathname === '/api/v2' || url.pathname.startsWith('/api/v2/'))
       work = handleServiceRequest(services.bugsmash, req, res, url, pipeline);

@@ -74,6 +74,7 @@ function emulatorOptions(options: CliOptions, streams: Streams): EmulatorOptions
     port: options.port,
     host: options.host,
     allowedHosts: options.allowedHosts,
+    allowedOrigins: options.allowedOrigins,
     seed: options.seed,
     strict: options.strict,
     onViolation: (v) =>
