@@ -226,8 +226,10 @@ export async function startEmulatorWith(
   const pool = new SandboxPool({
     size: options.sandboxWorkers ?? defaultPoolSize(),
     ...(options.sandboxQueue === undefined ? {} : { queueLimit: options.sandboxQueue }),
-    // A worker a run has grown well past the run's own heap is replaced.
+    // A worker a run has grown well past the run's own heap is replaced; a run never grows one past
+    // the same bound (typed arrays included), so the host holds at most workers × (that + V8 heap).
     recycleBytes: 2 * (options.runMemoryBytes ?? 64 * 1024 * 1024) + 64 * 1024 * 1024,
+    wasmMemoryBytes: 2 * (options.runMemoryBytes ?? 64 * 1024 * 1024) + 64 * 1024 * 1024,
   });
   const apps = new AppsScriptBackend({
     pool,

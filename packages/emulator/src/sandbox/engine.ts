@@ -5,6 +5,7 @@ import { getHeapStatistics } from 'node:v8';
 import releaseSync from '@jitl/quickjs-wasmfile-release-sync';
 import {
   newQuickJSWASMModuleFromVariant,
+  newVariant,
   type QuickJSContext,
   type QuickJSHandle,
   type QuickJSSyncVariant,
@@ -65,6 +66,16 @@ const SERVICES = [
 export const LINE_CHARS = 8 * 1024;
 export const LOG_CHARS = 256 * 1024;
 export const OUTPUT_CHARS = 8 * 1024 * 1024;
+/**
+ * The host's own bounds on what it copies out of a run, whatever the guest did to its harness: the
+ * result's JSON in UTF-8 bytes (Google's 8 MB), and the type and message of an error in characters.
+ */
+export const OUTPUT_BYTES = 8 * 1024 * 1024;
+export const ERROR_CHARS = 16 * 1024;
+const STACK_FRAMES = 100;
+
+/** Google's message for a run that needed more memory than it may have. */
+export const MEMORY_EXCEEDED = 'Exceeded memory limit.';
 
 const HARNESS_SOURCE = `(function (g, record) {
   var stringify = JSON.stringify, parse = JSON.parse, isPromise = function (v) { return v instanceof Promise; };
@@ -138,9 +149,35 @@ const HARNESS_SOURCE = `(function (g, record) {
 })`;
 
 let modulePromise: Promise<QuickJSWASMModule> | undefined;
+let wasmMaxBytes: number | undefined;
+
+/** WebAssembly pages are 64 KiB; QuickJS's module starts with 16 MiB. */
+const PAGE_BYTES = 64 * 1024;
+const INITIAL_PAGES = 256;
+
+/**
+ * Caps the WebAssembly memory of this thread's QuickJS module at `bytes` (call it before the first
+ * job). QuickJS's own memory limit does not count the backing stores of typed arrays and
+ * ArrayBuffers, so without this a run could grow the module's memory (which never shrinks) to 2 GiB;
+ * with it, an allocation past the cap fails inside the guest as "out of memory".
+ */
+export function capWasmMemory(bytes: number): void {
+  if (modulePromise !== undefined) throw new Error('capWasmMemory must be called before the first job');
+  wasmMaxBytes = bytes;
+}
 
 function quickjs(): Promise<QuickJSWASMModule> {
-  modulePromise ??= newQuickJSWASMModuleFromVariant(variant);
+  if (modulePromise === undefined) {
+    const maximum =
+      wasmMaxBytes === undefined
+        ? undefined
+        : Math.max(INITIAL_PAGES * 2, Math.floor(wasmMaxBytes / PAGE_BYTES));
+    modulePromise = newQuickJSWASMModuleFromVariant(
+      maximum === undefined
+        ? variant
+        : newVariant(variant, { wasmMemory: new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum }) }),
+    );
+  }
   return modulePromise;
 }
 
@@ -171,7 +208,19 @@ export function parseStack(stack: string | undefined): StackElement[] {
 
 type Thrown = Omit<ScriptThrew, 'kind'>;
 
+/** What a run threw, bounded: a message of 100 MB must not reach the process list or the answer. */
 function describeThrown(ctx: QuickJSContext, handle: QuickJSHandle): Thrown {
+  const thrown = describeUnbounded(ctx, handle);
+  const cut = (text: string) =>
+    text.length > ERROR_CHARS ? `${text.slice(0, ERROR_CHARS)} ... [cut at ${ERROR_CHARS} characters]` : text;
+  return {
+    errorType: cut(thrown.errorType),
+    errorMessage: cut(thrown.errorMessage),
+    stack: thrown.stack.slice(0, STACK_FRAMES),
+  };
+}
+
+function describeUnbounded(ctx: QuickJSContext, handle: QuickJSHandle): Thrown {
   const dumped: unknown = ctx.dump(handle);
   if (dumped !== null && typeof dumped === 'object' && 'message' in dumped) {
     const e = dumped as { name?: unknown; message?: unknown; stack?: unknown };
@@ -236,6 +285,9 @@ export async function runJob(job: RunJob, stop?: Int32Array): Promise<RunOutcome
         errorMessage: 'Exceeded maximum execution time',
       });
     }
+    if (thrown.errorType === 'InternalError' && thrown.errorMessage === 'out of memory') {
+      return finish({ kind: 'error', ...thrown, errorType: 'Exception', errorMessage: MEMORY_EXCEEDED });
+    }
     return finish({ kind: 'error', ...thrown });
   };
   try {
@@ -283,13 +335,18 @@ export async function runJob(job: RunJob, stop?: Int32Array): Promise<RunOutcome
         });
       }
     }
-    const parsed = JSON.parse(reply) as { notFound?: true; tooLarge?: true; result?: unknown };
+    // The harness counts characters; the host counts the bytes it would send, whatever the guest did.
+    const parsed = (Buffer.byteLength(reply) > OUTPUT_BYTES ? { tooLarge: true } : JSON.parse(reply)) as {
+      notFound?: true;
+      tooLarge?: true;
+      result?: unknown;
+    };
     if (parsed.notFound) return finish({ kind: 'not-found' });
     if (parsed.tooLarge) {
       return finish({
         kind: 'error',
         errorType: 'ScriptError',
-        errorMessage: `The function's return value is larger than ${OUTPUT_CHARS} characters of JSON`,
+        errorMessage: `The function's return value is larger than ${OUTPUT_BYTES} bytes (8 MB) of JSON`,
         stack: [],
       });
     }

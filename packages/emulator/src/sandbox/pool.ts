@@ -54,6 +54,12 @@ export interface PoolOptions {
   recycleBytes?: number;
   /** V8 heap limit of each worker in MiB (default 256); QuickJS's own heap is capped per run. */
   workerHeapMb?: number;
+  /**
+   * Cap on each worker's QuickJS WebAssembly memory in bytes (default 192 MiB): what a run may hold,
+   * typed arrays and ArrayBuffers included (QuickJS's own limit does not count them). With the V8
+   * heap limit it bounds the host: at most size × (wasmMemoryBytes + workerHeapMb) for the pool.
+   */
+  wasmMemoryBytes?: number;
   /** How long a stopped run may take to notice its interrupt before its worker is terminated (default 1 s). */
   stopGraceMs?: number;
 }
@@ -86,6 +92,7 @@ export class SandboxPool {
   readonly queueLimit: number;
   readonly #recycleBytes: number;
   readonly #heapMb: number;
+  readonly #wasmMemoryBytes: number;
   readonly #stopGraceMs: number;
   readonly #slots: Slot[] = [];
   readonly #queue: Pending[] = [];
@@ -99,6 +106,7 @@ export class SandboxPool {
     this.queueLimit = Math.max(0, Math.floor(o.queueLimit ?? this.size * 4));
     this.#recycleBytes = o.recycleBytes ?? 256 * 1024 * 1024;
     this.#heapMb = o.workerHeapMb ?? 256;
+    this.#wasmMemoryBytes = o.wasmMemoryBytes ?? 192 * 1024 * 1024;
     this.#stopGraceMs = o.stopGraceMs ?? STOP_GRACE_MS;
   }
 
@@ -278,7 +286,7 @@ export class SandboxPool {
   #spawn(): Slot {
     const stop = new Int32Array(new SharedArrayBuffer(4));
     const worker = new Worker(WORKER_URL, {
-      workerData: { stop },
+      workerData: { stop, wasmMemoryBytes: this.#wasmMemoryBytes },
       resourceLimits: { maxOldGenerationSizeMb: this.#heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
     });
     this.#spawned++;
