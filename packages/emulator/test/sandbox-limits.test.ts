@@ -72,3 +72,27 @@ describe('sandbox limits', () => {
     }
   });
 });
+
+describe('content checks', () => {
+  it('compile on a worker of their own: a save is checked at once while every run worker is busy', async () => {
+    const busy = new SandboxPool({ size: 1, queueLimit: 0 });
+    const stop = new AbortController();
+    try {
+      const running = busy.run({ ...job('function main() { for (;;) {} }'), timeoutMs: 60_000 }, stop.signal);
+      running.catch(() => undefined);
+      // Let the run reach the worker: the pool now refuses any other run at once.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(busy.accepts()).toBe(false);
+      const started = Date.now();
+      expect(await busy.check({ files: [{ name: 'Code', source: 'function ok() {}' }] })).toEqual({
+        ok: true,
+      });
+      const bad = await busy.check({ files: [{ name: 'Code', source: 'function (' }] });
+      expect(bad).toMatchObject({ ok: false, file: 'Code' });
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      stop.abort();
+      await busy.close();
+    }
+  });
+});

@@ -87,6 +87,9 @@ interface Slot {
 /** How long a stopped run may take to notice its interrupt before its worker is terminated. */
 const STOP_GRACE_MS = 1_000;
 
+/** Content checks that may wait for the compile worker before more are refused (PoolBusy). */
+const CHECK_QUEUE = 64;
+
 export class SandboxPool {
   readonly size: number;
   readonly queueLimit: number;
@@ -99,6 +102,8 @@ export class SandboxPool {
   #nextId = 1;
   #closed = false;
   #spawned = 0;
+  /** The pool that compiles content (created on first use). */
+  #checker: SandboxPool | undefined;
 
   constructor(options: PoolOptions | number = {}) {
     const o = typeof options === 'number' ? { size: options } : options;
@@ -137,7 +142,26 @@ export class SandboxPool {
     throw new Error(`sandbox worker failed: ${reply.type === 'crash' ? reply.message : reply.type}`);
   }
 
+  /**
+   * Compiles content on a worker of its own, never behind the runs: a save must not be refused as a
+   * syntax error (or wait minutes) because every run worker is busy.
+   */
   async check(job: CheckJob): Promise<CheckOutcome> {
+    if (this.#checker === undefined) {
+      if (this.#closed) throw new RunStopped('closed');
+      this.#checker = new SandboxPool({
+        size: 1,
+        queueLimit: CHECK_QUEUE,
+        recycleBytes: this.#recycleBytes,
+        workerHeapMb: this.#heapMb,
+        wasmMemoryBytes: this.#wasmMemoryBytes,
+      });
+    }
+    return this.#checker.#compile(job);
+  }
+
+  /** Compiles on this pool's own workers (the checker pool's lane). */
+  async #compile(job: CheckJob): Promise<CheckOutcome> {
     const reply = await this.#submit({ id: this.#nextId++, type: 'check', job });
     if (reply.type === 'check') return reply.outcome;
     throw new Error(`sandbox worker failed: ${reply.type === 'crash' ? reply.message : reply.type}`);
@@ -160,6 +184,7 @@ export class SandboxPool {
 
   async close(): Promise<void> {
     this.#closed = true;
+    await this.#checker?.close();
     for (const pending of this.#queue.splice(0)) this.#settle(pending, new RunStopped('closed'));
     await Promise.all(
       this.#slots.splice(0).map((slot) => {
