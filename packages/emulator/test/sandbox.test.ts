@@ -85,7 +85,7 @@ describe('sandbox', () => {
     expect(out).toMatchObject({
       kind: 'error',
       errorType: 'Exception',
-      errorMessage: expect.stringContaining('SpreadsheetApp.getActive is not available'),
+      errorMessage: 'SpreadsheetApp.getActive is not implemented in the emulator.',
       stack: [{ function: 'sheet', lineNumber: 2 }],
     });
   });

@@ -5,6 +5,7 @@
 
 import type { components } from '@specbound/apps-script/schema';
 import { ServiceError } from '../core/types.ts';
+import { runHost } from '../runtime/host.ts';
 import { PoolBusy, RunStopped } from '../sandbox/pool.ts';
 import type { RunOutcome } from '../sandbox/types.ts';
 import type { AppsScriptBackend } from './backend.ts';
@@ -135,16 +136,25 @@ export async function runFunction(
     b.touch('as.processes', String(index));
   };
   let outcome: RunOutcome;
+  const manifest = manifestFrom(files, deployment.manifestFileName);
+  const host = runHost(b, project, user.email);
   try {
     outcome = await pool.run(
       {
         files: files.filter((f) => f.type === 'SERVER_JS').map((f) => ({ name: f.name, source: f.source })),
+        context: {
+          scriptId: project.scriptId,
+          userEmail: user.email,
+          timeZone: typeof manifest.timeZone === 'string' ? manifest.timeZone : 'America/New_York',
+          ...(project.parentId === undefined ? {} : { documentId: project.parentId }),
+        },
         functionName,
         parameters: request.parameters ?? [],
         timeoutMs: b.options.runTimeoutMs,
         memoryLimitBytes: b.options.runMemoryBytes,
       },
       signal,
+      host.handler,
     );
   } catch (error) {
     if (error instanceof RunStopped) {
@@ -166,6 +176,8 @@ export async function runFunction(
       logs: [],
       durationMs: Date.now() - started,
     };
+  } finally {
+    host.dispose();
   }
   if (b.generation === generation) {
     const at = nowIso();

@@ -11,6 +11,11 @@ import {
   type QuickJSSyncVariant,
   type QuickJSWASMModule,
 } from 'quickjs-emscripten-core';
+import { type CallHost, type ChannelEnds, HostCallStopped, hostCaller } from './channel.ts';
+import { installKernel } from './guest/kernel.ts';
+import { installLogging } from './guest/logging.ts';
+import { installStores } from './guest/stores.ts';
+import { installUtilities } from './guest/utilities.ts';
 import type {
   CheckJob,
   CheckOutcome,
@@ -27,38 +32,6 @@ const variant = ((releaseSync as unknown as { default?: QuickJSSyncVariant }).de
 
 /** File name of the harness code; its frames are removed from script stack traces. */
 const HARNESS = '<emulator>';
-
-/** Google services that exist in Apps Script but not here: using one fails with a clear script error. */
-const SERVICES = [
-  'SpreadsheetApp',
-  'DocumentApp',
-  'SlidesApp',
-  'FormApp',
-  'DriveApp',
-  'GmailApp',
-  'MailApp',
-  'CalendarApp',
-  'ContactsApp',
-  'UrlFetchApp',
-  'PropertiesService',
-  'CacheService',
-  'LockService',
-  'ScriptApp',
-  'Session',
-  'HtmlService',
-  'ContentService',
-  'Utilities',
-  'CardService',
-  'Charts',
-  'GroupsApp',
-  'LanguageApp',
-  'Maps',
-  'XmlService',
-  'Jdbc',
-  'SitesApp',
-  'Browser',
-  'UI',
-];
 
 // Script output is bounded inside the guest, before a string ever crosses into the host: a line past
 // LINE_CHARS is cut, and once a run has logged LOG_CHARS in total the rest is dropped (one marker line
@@ -77,7 +50,12 @@ const STACK_FRAMES = 100;
 /** Google's message for a run that needed more memory than it may have. */
 export const MEMORY_EXCEEDED = 'Exceeded memory limit.';
 
-const HARNESS_SOURCE = `(function (g, record) {
+/** The guest services, installed by their source text (see guest/kernel.ts). */
+const GUEST_SOURCE = [installKernel, installLogging, installUtilities, installStores]
+  .map((install) => install.toString())
+  .join('\n');
+
+const HARNESS_SOURCE = `(function (g, record, call, sleep, contextJson) {
   var stringify = JSON.stringify, parse = JSON.parse, isPromise = function (v) { return v instanceof Promise; };
   var logged = 0, dropped = false;
   function emit(text) {
@@ -95,29 +73,11 @@ const HARNESS_SOURCE = `(function (g, record) {
     if (typeof v === 'string') return v.length > ${LINE_CHARS} ? v.slice(0, ${LINE_CHARS + 1}) : v;
     try { var s = stringify(v); s = s === undefined ? String(v) : s; return s.length > ${LINE_CHARS} ? s.slice(0, ${LINE_CHARS + 1}) : s; } catch (e) { return String(v).slice(0, ${LINE_CHARS + 1}); }
   }
-  function join(args) { var out = []; for (var i = 0; i < args.length; i++) out.push(show(args[i])); return out.join(' '); }
-  function level(name) { return function () { emit(name + ' ' + join(arguments)); }; }
-  g.console = { log: level('INFO'), info: level('INFO'), warn: level('WARNING'), error: level('ERROR'), debug: level('DEBUG') };
-  var buffer = [];
-  g.Logger = {
-    log: function (format) {
-      var args = Array.prototype.slice.call(arguments, 1), text = show(format);
-      if (args.length > 0 && typeof format === 'string' && format.indexOf('%s') >= 0) {
-        text = format.replace(/%s/g, function () { return args.length ? show(args.shift()) : '%s'; });
-      } else if (args.length > 0) { text = join(arguments); }
-      if (buffer.length < 1000) buffer.push(text.slice(0, ${LINE_CHARS})); emit('INFO ' + text); return g.Logger;
-    },
-    getLog: function () { return buffer.join('\\n'); },
-    clear: function () { buffer.length = 0; },
-  };
-  ${JSON.stringify(SERVICES)}.forEach(function (name) {
-    var service = new Proxy({}, { get: function (_t, prop) {
-      var err = new Error(name + '.' + String(prop) + ' is not available: the specbound emulator runs no Google services');
-      err.name = 'Exception';
-      throw err;
-    } });
-    Object.defineProperty(g, name, { value: service, writable: true, configurable: true });
-  });
+  ${GUEST_SOURCE}
+  var kernel = installKernel(g, call);
+  installLogging(g, emit, show);
+  installUtilities(g, kernel, sleep);
+  installStores(g, kernel, parse(contextJson));
   var settled, geval = eval, ident = /^[A-Za-z_$][\\w$]*$/, builtins = {};
   g.__emulatorInvoke = function (path, json) {
     var parts = path.split('.');
@@ -238,15 +198,53 @@ function describeUnbounded(ctx: QuickJSContext, handle: QuickJSHandle): Thrown {
   };
 }
 
+interface HarnessHooks {
+  record(text: string): void;
+  call: CallHost;
+  sleep(ms: number): void;
+}
+
+/** Installs the harness and the guest services: console, Logger, Utilities, properties, caches, locks. */
+function installHarness(ctx: QuickJSContext, job: RunJob, hooks: HarnessHooks): void {
+  const context = job.context ?? { scriptId: '', userEmail: '', timeZone: 'America/New_York' };
+  const handles = [
+    ctx.newFunction('record', (text) => hooks.record(ctx.getString(text))),
+    ctx.newFunction('call', (service, method, args) => {
+      const reply = hooks.call(
+        ctx.getString(service),
+        ctx.getString(method),
+        JSON.parse(ctx.getString(args)),
+      );
+      return ctx.newString(JSON.stringify('error' in reply ? { e: reply.error } : { v: reply.value }));
+    }),
+    ctx.newFunction('sleep', (ms) => hooks.sleep(Math.max(0, ctx.getNumber(ms)))),
+    ctx.newString(JSON.stringify(context)),
+  ];
+  try {
+    const harness = ctx.unwrapResult(ctx.evalCode(HARNESS_SOURCE, HARNESS));
+    try {
+      ctx.unwrapResult(ctx.callFunction(harness, ctx.undefined, ctx.global, ...handles)).dispose();
+    } finally {
+      harness.dispose();
+    }
+  } finally {
+    for (const handle of handles) handle.dispose();
+  }
+}
+
 /**
  * Evaluates the SERVER_JS files in order, then calls `job.functionName` with the JSON parameters.
  * `stop` (shared with the pool) interrupts the guest when its first element is set: a run whose
  * caller went away ends at once and the worker stays usable.
  */
-export async function runJob(job: RunJob, stop?: Int32Array): Promise<RunOutcome> {
+export async function runJob(job: RunJob, stop?: Int32Array, channel?: ChannelEnds): Promise<RunOutcome> {
   const QuickJS = await quickjs();
   const started = Date.now();
   const deadline = started + job.timeoutMs;
+  // Utilities.sleep adds to the run's clock rather than waiting: a run that sleeps past its limit
+  // times out as it would on Google, at once.
+  let slept = 0;
+  const overdue = () => Date.now() + slept >= deadline;
   const logs: string[] = [];
   const runtime = QuickJS.newRuntime();
   runtime.setMemoryLimit(job.memoryLimitBytes);
@@ -258,10 +256,7 @@ export async function runJob(job: RunJob, stop?: Int32Array): Promise<RunOutcome
   let interruptible = false;
   let ended = false;
   runtime.setInterruptHandler(
-    () =>
-      interruptible &&
-      !ended &&
-      (Date.now() >= deadline || (stop !== undefined && Atomics.load(stop, 0) !== 0)),
+    () => interruptible && !ended && (overdue() || (stop !== undefined && Atomics.load(stop, 0) !== 0)),
   );
   const ctx = runtime.newContext();
   const finish = (outcome: RunResult): RunOutcome => ({ ...outcome, logs, durationMs: Date.now() - started });
@@ -273,11 +268,7 @@ export async function runJob(job: RunJob, stop?: Int32Array): Promise<RunOutcome
     } finally {
       handle.dispose();
     }
-    if (
-      Date.now() >= deadline &&
-      thrown.errorType === 'InternalError' &&
-      thrown.errorMessage === 'interrupted'
-    ) {
+    if (overdue() && thrown.errorType === 'InternalError' && thrown.errorMessage === 'interrupted') {
       return finish({
         kind: 'timeout',
         ...thrown,
@@ -291,20 +282,20 @@ export async function runJob(job: RunJob, stop?: Int32Array): Promise<RunOutcome
     return finish({ kind: 'error', ...thrown });
   };
   try {
-    const record = ctx.newFunction('record', (text) => {
-      // The harness already bounds lines and their total; this is the host's own backstop.
-      if (logs.length < 2_000) logs.push(ctx.getString(text).slice(0, LINE_CHARS + 64));
+    installHarness(ctx, job, {
+      record: (text) => {
+        // The harness already bounds lines and their total; this is the host's own backstop.
+        if (logs.length < 2_000) logs.push(text.slice(0, LINE_CHARS + 64));
+      },
+      call:
+        channel === undefined
+          ? () => ({ id: 0, error: 'Google services are not available to this run' })
+          : hostCaller(channel, () => overdue() || (stop !== undefined && Atomics.load(stop, 0) !== 0)),
+      sleep: (ms) => {
+        slept += ms;
+        if (overdue()) throw new HostCallStopped();
+      },
     });
-    try {
-      const harness = ctx.unwrapResult(ctx.evalCode(HARNESS_SOURCE, HARNESS));
-      try {
-        ctx.unwrapResult(ctx.callFunction(harness, ctx.undefined, ctx.global, record)).dispose();
-      } finally {
-        harness.dispose();
-      }
-    } finally {
-      record.dispose();
-    }
     interruptible = true;
     for (const file of job.files) {
       const loaded = ctx.evalCode(file.source, file.name);

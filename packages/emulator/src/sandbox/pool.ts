@@ -7,8 +7,18 @@
 // never left hanging. Workers are spawned with V8 resource limits, and one that a run has grown past
 // `recycleBytes` is replaced after the run.
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
-import type { CheckJob, CheckOutcome, RunJob, RunOutcome, WorkerReply, WorkerRequest } from './types.ts';
+import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
+import type {
+  CheckJob,
+  CheckOutcome,
+  HostCall,
+  HostHandler,
+  HostReply,
+  RunJob,
+  RunOutcome,
+  WorkerReply,
+  WorkerRequest,
+} from './types.ts';
 
 /** Extra time granted past a run's own limit before the worker is killed from outside. */
 const WATCHDOG_GRACE_MS = 5_000;
@@ -74,6 +84,8 @@ type Pending = {
   limitMs?: number;
   signal?: AbortSignal;
   onAbort?: (() => void) | undefined;
+  /** Answers the run's host calls (services); without one, every call fails. */
+  host?: HostHandler;
 };
 
 interface Slot {
@@ -82,6 +94,9 @@ interface Slot {
   timer: NodeJS.Timeout | undefined;
   /** Shared with the worker: set to interrupt the guest of the current run. */
   stop: Int32Array;
+  /** Host calls of the worker's guest (see channel.ts): their port and the flag that wakes the worker. */
+  calls: MessagePort;
+  answered: Int32Array;
 }
 
 /** How long a stopped run may take to notice its interrupt before its worker is terminated. */
@@ -132,11 +147,13 @@ export class SandboxPool {
     return idle || this.#queue.length < this.queueLimit;
   }
 
-  async run(job: RunJob, signal?: AbortSignal): Promise<RunOutcome> {
+  /** Runs a function; `host` answers the calls its script makes to services (properties, caches, ...). */
+  async run(job: RunJob, signal?: AbortSignal, host?: HostHandler): Promise<RunOutcome> {
     const reply = await this.#submit(
       { id: this.#nextId++, type: 'run', job },
       job.timeoutMs + WATCHDOG_GRACE_MS,
       signal,
+      host,
     );
     if (reply.type === 'run') return reply.outcome;
     throw new Error(`sandbox worker failed: ${reply.type === 'crash' ? reply.message : reply.type}`);
@@ -188,6 +205,7 @@ export class SandboxPool {
     for (const pending of this.#queue.splice(0)) this.#settle(pending, new RunStopped('closed'));
     await Promise.all(
       this.#slots.splice(0).map((slot) => {
+        slot.calls.close();
         if (slot.timer) clearTimeout(slot.timer);
         const pending = slot.busy;
         slot.busy = undefined;
@@ -197,12 +215,18 @@ export class SandboxPool {
     );
   }
 
-  #submit(request: WorkerRequest, limitMs?: number, signal?: AbortSignal): Promise<WorkerReply> {
+  #submit(
+    request: WorkerRequest,
+    limitMs?: number,
+    signal?: AbortSignal,
+    host?: HostHandler,
+  ): Promise<WorkerReply> {
     if (this.#closed) return Promise.reject(new RunStopped('closed'));
     if (signal?.aborted) return Promise.reject(new RunStopped('aborted'));
     if (!this.accepts()) return Promise.reject(new PoolBusy(this.#queue.length));
     return new Promise((resolve, reject) => {
       const pending: Pending = { request, resolve, reject };
+      if (host !== undefined) pending.host = host;
       if (limitMs !== undefined) pending.limitMs = limitMs;
       if (signal !== undefined) {
         pending.signal = signal;
@@ -310,12 +334,16 @@ export class SandboxPool {
 
   #spawn(): Slot {
     const stop = new Int32Array(new SharedArrayBuffer(4));
+    const answered = new Int32Array(new SharedArrayBuffer(4));
+    const { port1: calls, port2 } = new MessageChannel();
     const worker = new Worker(WORKER_URL, {
-      workerData: { stop, wasmMemoryBytes: this.#wasmMemoryBytes },
+      workerData: { stop, wasmMemoryBytes: this.#wasmMemoryBytes, channel: { port: port2, flag: answered } },
+      transferList: [port2],
       resourceLimits: { maxOldGenerationSizeMb: this.#heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
     });
     this.#spawned++;
-    const slot: Slot = { worker, busy: undefined, timer: undefined, stop };
+    const slot: Slot = { worker, busy: undefined, timer: undefined, stop, calls, answered };
+    calls.on('message', (call: HostCall) => void this.#answer(slot, call));
     worker.on('message', (reply: WorkerReply) => {
       const pending = slot.busy;
       if (slot.timer) clearTimeout(slot.timer);
@@ -341,7 +369,32 @@ export class SandboxPool {
     return slot;
   }
 
+  /** Answers one host call of the run in `slot`, unless the run ended (or the slot went) meanwhile. */
+  async #answer(slot: Slot, call: HostCall): Promise<void> {
+    const pending = slot.busy;
+    let reply: HostReply;
+    try {
+      if (pending?.host === undefined)
+        throw new Error(`${call.service}.${call.method} is not available here`);
+      reply = { id: call.id, value: await pending.host(call) };
+    } catch (error) {
+      reply = { id: call.id, error: error instanceof Error ? error.message : String(error) };
+    }
+    if (slot.busy !== pending || !this.#slots.includes(slot)) return;
+    try {
+      slot.calls.postMessage(reply);
+    } catch (error) {
+      slot.calls.postMessage({
+        id: call.id,
+        error: `the answer cannot be sent to the script: ${String(error)}`,
+      });
+    }
+    Atomics.store(slot.answered, 0, 1);
+    Atomics.notify(slot.answered, 0);
+  }
+
   #retire(slot: Slot): void {
+    slot.calls.close();
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = undefined;
     slot.busy = undefined;
