@@ -90,6 +90,17 @@ describe('sandbox', () => {
     });
   });
 
+  it('installs services when first used, and lets a script replace one with its own', async () => {
+    const out = await pool.run(
+      job(
+        'var Session = { getScriptTimeZone: function () { return "mine"; } };\n' +
+          'function f() { return [typeof Utilities.formatString, Session.getScriptTimeZone(), typeof CacheService.getScriptCache]; }',
+        'f',
+      ),
+    );
+    expect(out).toMatchObject({ kind: 'ok', result: ['function', 'mine', 'function'] });
+  });
+
   it('does not find missing functions, built-ins or harness internals', async () => {
     for (const name of [
       'missing',

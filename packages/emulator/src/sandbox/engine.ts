@@ -50,12 +50,18 @@ const STACK_FRAMES = 100;
 /** Google's message for a run that needed more memory than it may have. */
 export const MEMORY_EXCEEDED = 'Exceeded memory limit.';
 
-/** The guest services, installed by their source text (see guest/kernel.ts). */
-const GUEST_SOURCE = [installKernel, installLogging, installUtilities, installStores]
-  .map((install) => install.toString())
-  .join('\n');
+/**
+ * The guest services, installed by their source text (see guest/kernel.ts). The kernel and logging
+ * are compiled with the harness; the others only when a script first touches one of their globals, so
+ * a run that uses none pays nothing to parse them.
+ */
+const EAGER_SOURCE = [installKernel, installLogging].map((install) => install.toString()).join('\n');
+const LAZY_SOURCES: Record<string, string> = {
+  utilities: installUtilities.toString(),
+  stores: installStores.toString(),
+};
 
-const HARNESS_SOURCE = `(function (g, record, call, sleep, contextJson) {
+const HARNESS_SOURCE = `(function (g, record, call, sleep, contextJson, load) {
   var stringify = JSON.stringify, parse = JSON.parse, isPromise = function (v) { return v instanceof Promise; };
   var logged = 0, dropped = false;
   function emit(text) {
@@ -73,11 +79,32 @@ const HARNESS_SOURCE = `(function (g, record, call, sleep, contextJson) {
     if (typeof v === 'string') return v.length > ${LINE_CHARS} ? v.slice(0, ${LINE_CHARS + 1}) : v;
     try { var s = stringify(v); s = s === undefined ? String(v) : s; return s.length > ${LINE_CHARS} ? s.slice(0, ${LINE_CHARS + 1}) : s; } catch (e) { return String(v).slice(0, ${LINE_CHARS + 1}); }
   }
-  ${GUEST_SOURCE}
+  ${EAGER_SOURCE}
   var kernel = installKernel(g, call);
   installLogging(g, emit, show);
-  installUtilities(g, kernel, sleep);
-  installStores(g, kernel, parse(contextJson));
+  function later(names, key, install) {
+    // Installs into a scratch object, then defines the globals of the group still waiting: one a
+    // script has replaced meanwhile keeps the script's value.
+    function settle() {
+      var made = {};
+      install(geval('(' + load(key) + ')'), made);
+      names.forEach(function (n) {
+        var d = Object.getOwnPropertyDescriptor(g, n);
+        if (d && d.get) Object.defineProperty(g, n, { value: made[n], writable: true, configurable: true });
+      });
+    }
+    names.forEach(function (name) {
+      Object.defineProperty(g, name, {
+        configurable: true,
+        get: function () { settle(); return g[name]; },
+        set: function (value) { Object.defineProperty(g, name, { value: value, writable: true, configurable: true }); },
+      });
+    });
+  }
+  later(['Utilities'], 'utilities', function (install, made) { install(made, kernel, sleep); });
+  later(['PropertiesService', 'CacheService', 'LockService', 'Session'], 'stores', function (install, made) {
+    install(made, kernel, parse(contextJson));
+  });
   var settled, geval = eval, ident = /^[A-Za-z_$][\\w$]*$/, builtins = {};
   g.__emulatorInvoke = function (path, json) {
     var parts = path.split('.');
@@ -219,6 +246,8 @@ function installHarness(ctx: QuickJSContext, job: RunJob, hooks: HarnessHooks): 
     }),
     ctx.newFunction('sleep', (ms) => hooks.sleep(Math.max(0, ctx.getNumber(ms)))),
     ctx.newString(JSON.stringify(context)),
+    // Sources are handed over when first needed: even as a string literal they cost every run to parse.
+    ctx.newFunction('load', (key) => ctx.newString(LAZY_SOURCES[ctx.getString(key)] ?? '')),
   ];
   try {
     const harness = ctx.unwrapResult(ctx.evalCode(HARNESS_SOURCE, HARNESS));
