@@ -7,6 +7,7 @@ import { localizeRedocPage } from './offline.ts';
 import { listOperations, type OpenApiDocument } from './operations.ts';
 import { BUNDLE_DIR, DIST_DIR } from './paths.ts';
 import { buildDocs, bundleSpec } from './redocly.ts';
+import { renderRuntime } from './runtime.ts';
 import { injectSamples } from './samples.ts';
 import { summarizeScopes } from './security.ts';
 import { REFERENCES, SERVICES } from './services.ts';
@@ -49,4 +50,5 @@ for (const reference of REFERENCES) {
 
 await writeFile(join(DIST_DIR, 'index.html'), renderLanding(summaries, REFERENCES));
 await writeFile(join(DIST_DIR, 'local-development.html'), renderLocalDevelopment());
+await writeFile(join(DIST_DIR, 'apps-script-runtime.html'), renderRuntime());
 console.log(join(DIST_DIR, 'index.html'));

@@ -1,0 +1,216 @@
+// The "Apps Script runtime" page: what a script run in the emulator can call, and the limits it runs under.
+import { escapeHtml } from './html.ts';
+import { REPOSITORY_URL } from './links.ts';
+import { type PageSection, renderSectionsPage } from './local-development.ts';
+
+const code = (source: string, lang = 'js'): string =>
+  `<pre><code class="language-${lang}">${escapeHtml(source.trim())}</code></pre>`;
+
+/** One service the runtime implements, with the methods a script may call. */
+export interface RuntimeService {
+  readonly name: string;
+  readonly methods: readonly string[];
+  /** HTML: how it behaves where that differs from, or is not obvious from, Google's reference. */
+  readonly notes: string;
+}
+
+export const RUNTIME_SERVICES: readonly RuntimeService[] = [
+  {
+    name: 'PropertiesService',
+    methods: [
+      'getScriptProperties',
+      'getUserProperties',
+      'getDocumentProperties',
+      'Properties.getProperty',
+      'Properties.getProperties',
+      'Properties.getKeys',
+      'Properties.setProperty',
+      'Properties.setProperties',
+      'Properties.deleteProperty',
+      'Properties.deleteAllProperties',
+    ],
+    notes: `Stored with the project in the emulator's state (kept by <code>--state</code>, cleared by
+<code>reset</code>); user properties per user (the token's user); values are strings; Google's quotas
+(9 KB a value, 500 KB a store). Document properties are <code>null</code> unless the project is bound
+to a container (<code>parentId</code>).`,
+  },
+  {
+    name: 'CacheService',
+    methods: [
+      'getScriptCache',
+      'getUserCache',
+      'getDocumentCache',
+      'Cache.get',
+      'Cache.getAll',
+      'Cache.put',
+      'Cache.putAll',
+      'Cache.remove',
+      'Cache.removeAll',
+    ],
+    notes: `Entries expire (10 minutes by default, at most 6 hours) and survive a restart until they do;
+keys of 250 characters, values of 100 KB, 1,000 entries a cache.`,
+  },
+  {
+    name: 'LockService',
+    methods: [
+      'getScriptLock',
+      'getUserLock',
+      'getDocumentLock',
+      'Lock.tryLock',
+      'Lock.waitLock',
+      'Lock.hasLock',
+      'Lock.releaseLock',
+    ],
+    notes: `A script lock serialises concurrent runs of one project; a run gives its locks back when it
+ends, however it ends.`,
+  },
+  {
+    name: 'Utilities',
+    methods: [
+      'formatDate',
+      'formatString',
+      'base64Encode',
+      'base64EncodeWebSafe',
+      'base64Decode',
+      'base64DecodeWebSafe',
+      'computeDigest',
+      'computeHmacSignature',
+      'computeHmacSha256Signature',
+      'getUuid',
+      'sleep',
+      'newBlob',
+      'parseCsv',
+      'DigestAlgorithm',
+      'MacAlgorithm',
+      'Charset',
+    ],
+    notes: `Digests and HMACs are Java bytes (-128..127) as Google returns them. <code>formatDate</code>
+takes Java's SimpleDateFormat patterns and IANA zones: the sandbox has no <code>Intl</code>, so the
+emulator formats on the host with Node's time zone data. <code>sleep</code> counts against the run's
+time without waiting, so a run that sleeps past its limit times out at once.`,
+  },
+  {
+    name: 'Session',
+    methods: [
+      'getActiveUser',
+      'getEffectiveUser',
+      'getScriptTimeZone',
+      'getActiveUserLocale',
+      'getTemporaryActiveUserKey',
+    ],
+    notes: `The user is the caller's (from the token); the time zone is the manifest's <code>timeZone</code>.`,
+  },
+  {
+    name: 'Logger and console',
+    methods: [
+      'Logger.log',
+      'Logger.getLog',
+      'Logger.clear',
+      'console.log',
+      'console.info',
+      'console.warn',
+      'console.error',
+      'console.debug',
+      'console.time',
+      'console.timeEnd',
+      'console.count',
+    ],
+    notes: `With the console's <code>%s %d %i %f %o %O %j</code> substitutions; lines go to the run's
+process log (<code>GET /__emulator/logs</code>, and the emulator's terminal).`,
+  },
+];
+
+/** Google services a script may name that the emulator does not implement (yet). */
+export const NOT_IMPLEMENTED = [
+  'SpreadsheetApp',
+  'ScriptApp',
+  'HtmlService',
+  'ContentService',
+  'MailApp',
+  'GmailApp',
+  'UrlFetchApp',
+  'DriveApp',
+  'DocumentApp',
+  'SlidesApp',
+  'FormApp',
+  'CalendarApp',
+];
+
+export const RUNTIME_SECTIONS: readonly PageSection[] = [
+  {
+    id: 'overview',
+    title: 'Running scripts offline',
+    html: `<p>The emulator runs Apps Script functions (<code>scripts.run</code>) in a QuickJS sandbox inside
+worker threads: no network, no file system, no Node globals. The Google services below answer as Google's
+do, with the same method names, argument checks, return types and <code>Exception: …</code> messages,
+and their state kept in the emulator's database.</p>
+${code(`
+function countVisit() {
+  const props = PropertiesService.getScriptProperties();
+  const lock = LockService.getScriptLock();
+  lock.waitLock(10000);
+  const visits = Number(props.getProperty('visits') || 0) + 1;
+  props.setProperty('visits', visits);
+  lock.releaseLock();
+  Logger.log('%s visit number %d at %s', Session.getActiveUser().getEmail(), visits,
+    Utilities.formatDate(new Date(), Session.getScriptTimeZone(), 'yyyy-MM-dd HH:mm z'));
+  return visits;
+}
+`)}`,
+  },
+  {
+    id: 'services',
+    title: 'Services and methods',
+    html: `<table>
+<thead><tr><th>service</th><th>methods</th><th>notes</th></tr></thead>
+<tbody>
+${RUNTIME_SERVICES.map(
+  (s) =>
+    `<tr><td><code>${escapeHtml(s.name)}</code></td><td>${s.methods.map((m) => `<code>${escapeHtml(m)}</code>`).join(', ')}</td><td>${s.notes}</td></tr>`,
+).join('\n')}
+</tbody>
+</table>
+<p>Any other method of these services, and every method of ${NOT_IMPLEMENTED.map((n) => `<code>${n}</code>`).join(', ')}
+and the rest, throws <code>Exception: &lt;Service&gt;.&lt;method&gt; is not implemented in the emulator.</code>,
+naming what the script called, never <code>undefined is not a function</code>.</p>`,
+  },
+  {
+    id: 'limits',
+    title: 'Limits',
+    html: `<table>
+<thead><tr><th>limit</th><th>default</th><th>what happens past it</th></tr></thead>
+<tbody>
+<tr><td>run time</td><td>6 minutes (<code>--run-timeout</code>)</td><td><code>Exceeded maximum execution time</code>, process <code>TIMED_OUT</code></td></tr>
+<tr><td>memory of a run, typed arrays and <code>ArrayBuffer</code>s included</td><td>64 MiB heap; a worker's whole sandbox memory is capped at twice that plus 64 MiB</td><td><code>Exception: Exceeded memory limit.</code>; the host stays under workers × (that cap + the worker's V8 heap)</td></tr>
+<tr><td>return value</td><td>8 MB of JSON (UTF-8)</td><td>the run fails, saying so</td></tr>
+<tr><td>an error's type and message</td><td>16,384 characters each</td><td>cut, saying so</td></tr>
+<tr><td>log output</td><td>8,192 characters a line, 256 KiB a run</td><td>cut, saying so</td></tr>
+</tbody>
+</table>
+<p>Saving content compiles it on a worker of its own, never queued behind runs: a valid
+<code>updateContent</code> is not refused because every run worker is busy.</p>`,
+  },
+  {
+    id: 'browsers',
+    title: 'Browser pages and CORS',
+    html: `<p>The emulator accepts any token, so it decides which web pages may call it: pages on loopback origins
+(<code>http://localhost:3000</code>, <code>http://127.0.0.1:5173</code>, <code>*.localhost</code>) and
+the emulator's own origin. Any other origin is refused with <code>403 PERMISSION_DENIED</code> before a
+service sees the request, preflight or not, so no page on the web can create, deploy and run code in
+it. Allow a hosted app's origin explicitly:</p>
+${code('npx specbound-emulator --allow-origin https://app.example.com   # repeatable; * allows any', 'sh')}
+<p>In tests: <code>startEmulator({ allowedOrigins: ['https://app.example.com'] })</code>. The control API
+(<code>/__emulator</code>) refuses every cross-site request whatever the list says.
+Details: <a href="${REPOSITORY_URL}/tree/main/packages/emulator#readme">emulator README</a>.</p>`,
+  },
+];
+
+/** The "Apps Script runtime" page. */
+export function renderRuntime(sections: readonly PageSection[] = RUNTIME_SECTIONS): string {
+  return renderSectionsPage({
+    title: 'Apps Script runtime',
+    lead: `Run Apps Script functions offline in the emulator: the Google services they call, the limits
+    they run under, and which browser pages may reach them.`,
+    sections,
+  });
+}
