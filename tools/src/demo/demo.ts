@@ -62,6 +62,19 @@ function greet(name) {
   return 'Hello, ' + name + '! ' + signature();
 }
 
+/** Counts visits in script properties, one run at a time (the script lock), offline in the emulator. */
+function visit() {
+  var lock = LockService.getScriptLock();
+  lock.waitLock(5000);
+  var props = PropertiesService.getScriptProperties();
+  var visits = Number(props.getProperty('visits') || 0) + 1;
+  props.setProperty('visits', String(visits));
+  lock.releaseLock();
+  Logger.log('visit %d by %s', visits, Session.getActiveUser().getEmail());
+  var digest = Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, 'visit ' + visits);
+  return { visits: visits, digest: Utilities.base64Encode(digest).slice(0, 12) };
+}
+
 /** Fails on purpose, to show a script error and its stack. */
 function checkout(cart) {
   return total(cart.items);
@@ -103,6 +116,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
 
     const scriptId = await projectSteps(gas, dir, done);
     await runSteps(gas, scriptId, done);
+    await servicesStep(gas, scriptId, done);
     const { bugs, projectId, comments } = await reviewSteps(emulator, done);
     await webhookStep(emulator, bugs, comments, receiver, done);
     await bugsmashWorkflowSteps({ bugs, gas, scriptId, projectId, dir }, done);
@@ -231,6 +245,25 @@ async function runSteps(gas: AppsScriptClient, scriptId: string, done: Done): Pr
     service: 'apps-script',
     name: 'metrics',
     detail: `${runs} executions, ${failures} failed (${metrics.granularity})`,
+  });
+}
+
+/** Google services offline: a script keeps a counter in PropertiesService under LockService. */
+async function servicesStep(gas: AppsScriptClient, scriptId: string, done: Done): Promise<void> {
+  const runs: { visits?: unknown; digest?: unknown }[] = [];
+  for (let i = 0; i < 2; i++) {
+    const ran = await runFunction(gas, { scriptId, functionName: 'visit' });
+    runs.push((ran.result ?? {}) as { visits?: unknown; digest?: unknown });
+  }
+  check(
+    runs[0]?.visits === 1 && runs[1]?.visits === 2 && typeof runs[1]?.digest === 'string',
+    'services',
+    `visit() returned ${JSON.stringify(runs)}`,
+  );
+  done({
+    service: 'apps-script',
+    name: 'services',
+    detail: `visit() twice → visits 1, then 2 (PropertiesService, LockService, Utilities.computeDigest ${String(runs[1]?.digest)}…)`,
   });
 }
 

@@ -25,6 +25,7 @@ describe('specbound demo', () => {
       'run',
       'processes',
       'metrics',
+      'services',
       'project',
       'comments',
       'webhook',
@@ -36,7 +37,8 @@ describe('specbound demo', () => {
     expect(result.stdout).toContain('greet("Ada") → "Hello, Ada! (from Apps Script)"');
     expect(result.stdout).toMatch(/at total \(line \d+\)/);
     expect(result.stdout).toContain('signature verified');
-    expect(result.stderr).toContain('13 steps passed');
+    expect(result.stderr).toContain('14 steps passed');
+    expect(result.stdout).toContain('visit() twice → visits 1, then 2');
     expect(result.stdout).toContain('run again: 0 sent');
   });
 
@@ -47,7 +49,7 @@ describe('specbound demo', () => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as { service: string; name: string });
-    expect(steps).toHaveLength(13);
+    expect(steps).toHaveLength(14);
     expect(steps.map((s) => s.name)).toEqual([
       'create',
       'push',
@@ -57,6 +59,7 @@ describe('specbound demo', () => {
       'run',
       'processes',
       'metrics',
+      'services',
       'project',
       'comments',
       'webhook',
@@ -110,6 +113,8 @@ describe('specbound emulator', () => {
   it('a bad --port is a usage error', async () => {
     const result = await h.run(['emulator', '--port', 'eighty']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('specbound emulator: --port must be a number from 0 to 65535, got eighty');
+    expect(result.stderr).toContain(
+      'specbound emulator: --port must be a number from 0 to 65535, got eighty',
+    );
   });
 });
