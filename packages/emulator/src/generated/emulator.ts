@@ -220,6 +220,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the emulator's clock
+         * @description The time scripts see (`new Date()`, cache expiry, time-driven triggers): the machine's time plus how far `POST /clock` has moved it since the last reset.
+         */
+        get: operations["getClock"];
+        put?: never;
+        /**
+         * Move the emulator's clock
+         * @description Moves the emulator's time ahead by `advanceMs` and fires every time-driven trigger that falls due meanwhile, in the order they fall due (a trigger every 5 minutes fires 12 times for an hour), each run recorded as a `TIME_DRIVEN` process of its project, as Google records trigger runs. A run that fails does not stop the others. At most 1,000 runs are fired per request. Answers when every run has ended; cleared by a reset.
+         */
+        post: operations["updateClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -252,6 +276,40 @@ export interface components {
             tags?: string[];
             locationMetadata?: components["schemas"]["LocationMetadata"];
             commentMetadata?: components["schemas"]["CommentMetadata"];
+        };
+        /** @description The emulator's time, and the trigger runs a move of the clock fired. */
+        Clock: {
+            /**
+             * Format: date-time
+             * @description The time scripts see now.
+             */
+            now: string;
+            /** @description How far the clock is ahead of the machine's, in milliseconds. */
+            offsetMs: number;
+            /** @description The time-driven trigger runs fired by this request, in the order they ran (empty for a read). */
+            fired: {
+                /** @description The trigger's unique id (`Trigger.getUniqueId()`). */
+                triggerUid: string;
+                /** @description The project whose trigger it is. */
+                scriptId: string;
+                /** @description The trigger's handler function. */
+                functionName: string;
+                /**
+                 * Format: date-time
+                 * @description The emulator time the trigger fell due and ran at.
+                 */
+                at: string;
+                /**
+                 * @description How the run ended (the process's status).
+                 * @enum {string}
+                 */
+                status: "COMPLETED" | "FAILED" | "TIMED_OUT";
+            }[];
+        };
+        /** @description How far to move the emulator's clock. */
+        ClockRequest: {
+            /** @description Milliseconds to move ahead (at most 366 days per request). */
+            advanceMs: number;
         };
         /** @description One webhook delivery (with its retries). */
         Delivery: {
@@ -971,6 +1029,56 @@ export interface operations {
             };
             403: components["responses"]["CrossSite"];
             404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The emulator's time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Clock"];
+                };
+            };
+            403: components["responses"]["CrossSite"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClockRequest"];
+            };
+        };
+        responses: {
+            /** @description The clock moved; the triggers that fell due ran. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Clock"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossSite"];
+            415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -9,9 +9,11 @@ import type { AppsScriptBackend } from '../apps-script/backend.ts';
 import type { AsProject } from '../apps-script/model.ts';
 import type { HostCall, HostHandler } from '../sandbox/types.ts';
 import { cacheCall } from './cache.ts';
+import { clockOf } from './clock.ts';
 import { LockTable } from './lock.ts';
 import { propertiesCall } from './properties.ts';
 import { isScope, runtimeOf } from './state.ts';
+import { triggersCall } from './triggers.ts';
 import { utilitiesCall } from './utilities.ts';
 
 const locks = new WeakMap<AppsScriptBackend, LockTable>();
@@ -42,7 +44,9 @@ export function runHost(b: AppsScriptBackend, project: AsProject, email: string)
       case 'PropertiesService':
         return propertiesCall(runtime, email, call.method, call.args, changed);
       case 'CacheService':
-        return cacheCall(runtime, email, call.method, call.args, Date.now(), changed);
+        return cacheCall(runtime, email, call.method, call.args, clockOf(b).now(), changed);
+      case 'ScriptApp':
+        return triggersCall(runtime, email, call.method, call.args, clockOf(b).now(), changed);
       case 'Utilities':
         return utilitiesCall(call.method, call.args);
       case 'Session':

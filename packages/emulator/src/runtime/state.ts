@@ -12,7 +12,20 @@ export interface CacheEntry {
   expiresAt: number;
 }
 
+/** An installable time-driven trigger (ScriptApp.newTrigger(…).timeBased()…create()). */
+export interface StoredTrigger {
+  uid: string;
+  handler: string;
+  /** Email of the user who created it: it runs as them. */
+  owner: string;
+  /** Emulator time (epoch ms) it next falls due. */
+  dueAt: number;
+  /** Repeats every this many ms; a one-off trigger (`after`, `at`) is removed once it ran. */
+  everyMs?: number;
+}
+
 export interface ProjectRuntime {
+  triggers?: StoredTrigger[];
   properties?: {
     script?: Record<string, string>;
     document?: Record<string, string>;
@@ -31,6 +44,11 @@ export function runtimeOf(project: AsProject): ProjectRuntime {
   const p = project as WithRuntime;
   p.runtime ??= {};
   return p.runtime;
+}
+
+/** The project's runtime state if it has any, without creating it. */
+export function peekRuntime(project: AsProject): ProjectRuntime | undefined {
+  return (project as WithRuntime).runtime;
 }
 
 export function isScope(value: unknown): value is Scope {

@@ -14,6 +14,7 @@ import {
 import { type CallHost, type ChannelEnds, HostCallStopped, hostCaller } from './channel.ts';
 import { installKernel } from './guest/kernel.ts';
 import { installLogging } from './guest/logging.ts';
+import { installScriptApp } from './guest/scriptapp.ts';
 import { installStores } from './guest/stores.ts';
 import { installUtilities } from './guest/utilities.ts';
 import type {
@@ -59,6 +60,7 @@ const EAGER_SOURCE = [installKernel, installLogging].map((install) => install.to
 const LAZY_SOURCES: Record<string, string> = {
   utilities: installUtilities.toString(),
   stores: installStores.toString(),
+  scriptapp: installScriptApp.toString(),
 };
 
 const HARNESS_SOURCE = `(function (g, record, call, sleep, contextJson, load) {
@@ -105,6 +107,21 @@ const HARNESS_SOURCE = `(function (g, record, call, sleep, contextJson, load) {
   later(['PropertiesService', 'CacheService', 'LockService', 'Session'], 'stores', function (install, made) {
     install(made, kernel, parse(contextJson));
   });
+  later(['ScriptApp'], 'scriptapp', function (install, made) { install(made, kernel, parse(contextJson)); });
+  // The emulator's clock (POST /__emulator/clock) moves the guest's time: Date is the platform's, shifted.
+  var shift = parse(contextJson).clockOffsetMs || 0;
+  if (shift !== 0) {
+    var RealDate = Date;
+    var ShiftedDate = function Date() {
+      if (!(this instanceof ShiftedDate)) return new RealDate(RealDate.now() + shift).toString();
+      return arguments.length === 0 ? new RealDate(RealDate.now() + shift) : Reflect.construct(RealDate, arguments);
+    };
+    ShiftedDate.prototype = RealDate.prototype;
+    ShiftedDate.now = function now() { return RealDate.now() + shift; };
+    ShiftedDate.UTC = RealDate.UTC;
+    ShiftedDate.parse = RealDate.parse;
+    Object.defineProperty(g, 'Date', { value: ShiftedDate, writable: true, configurable: true });
+  }
   var settled, geval = eval, ident = /^[A-Za-z_$][\\w$]*$/, builtins = {};
   g.__emulatorInvoke = function (path, json) {
     var parts = path.split('.');

@@ -18,6 +18,8 @@ export interface RunContext {
   timeZone: string;
   /** The container the project is bound to (its parentId), if any: document properties, caches, locks. */
   documentId?: string;
+  /** How far the emulator's clock is ahead of the machine's: the guest's `Date` is moved by it. */
+  clockOffsetMs?: number;
 }
 
 /** A guest's call of a host service (properties, caches, locks, digests, dates), answered synchronously. */

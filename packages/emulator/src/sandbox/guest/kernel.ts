@@ -73,7 +73,6 @@ export function installKernel(g: GuestValue, call: RawHostCall): Kernel {
     'GmailApp',
     'MailApp',
     'UrlFetchApp',
-    'ScriptApp',
     'HtmlService',
     'ContentService',
     'DocumentApp',
