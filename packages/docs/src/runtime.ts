@@ -101,6 +101,35 @@ time without waiting, so a run that sleeps past its limit times out at once.`,
     notes: `The user is the caller's (from the token); the time zone is the manifest's <code>timeZone</code>.`,
   },
   {
+    name: 'ScriptApp',
+    methods: [
+      'getScriptId',
+      'newTrigger',
+      'TriggerBuilder.timeBased',
+      'ClockTriggerBuilder.after',
+      'ClockTriggerBuilder.at',
+      'ClockTriggerBuilder.everyMinutes',
+      'ClockTriggerBuilder.everyHours',
+      'ClockTriggerBuilder.everyDays',
+      'ClockTriggerBuilder.everyWeeks',
+      'ClockTriggerBuilder.create',
+      'getProjectTriggers',
+      'deleteTrigger',
+      'Trigger.getUniqueId',
+      'Trigger.getHandlerFunction',
+      'Trigger.getEventType',
+      'Trigger.getTriggerSource',
+      'AuthMode',
+      'EventType',
+      'TriggerSource',
+      'WeekDay',
+    ],
+    notes: `Time-driven triggers are stored with the project (20 per user, as Google allows) and fired by
+the emulator's clock (below) with Google's event object; a one-off trigger (<code>after</code>,
+<code>at</code>) is removed once it ran. Spreadsheet triggers, <code>atHour</code>,
+<code>nearMinute</code>, <code>onWeekDay</code> and <code>inTimezone</code> are not implemented.`,
+  },
+  {
     name: 'Logger and console',
     methods: [
       'Logger.log',
@@ -123,7 +152,6 @@ process log (<code>GET /__emulator/logs</code>, and the emulator's terminal).`,
 /** Google services a script may name that the emulator does not implement (yet). */
 export const NOT_IMPLEMENTED = [
   'SpreadsheetApp',
-  'ScriptApp',
   'HtmlService',
   'ContentService',
   'MailApp',
@@ -173,6 +201,30 @@ ${RUNTIME_SERVICES.map(
 <p>Any other method of these services, and every method of ${NOT_IMPLEMENTED.map((n) => `<code>${n}</code>`).join(', ')}
 and the rest, throws <code>Exception: &lt;Service&gt;.&lt;method&gt; is not implemented in the emulator.</code>,
 naming what the script called, never <code>undefined is not a function</code>.</p>`,
+  },
+  {
+    id: 'clock',
+    title: 'The clock and time-driven triggers',
+    html: `<p>The emulator keeps a clock of its own: the machine's time until you move it. Moving it fires every
+time-driven trigger that falls due meanwhile, earliest first, each at its own time and recorded as a
+<code>TIME_DRIVEN</code> process of its project (<code>processes.list</code> shows them); scripts see the
+moved time in <code>new Date()</code>, and caches expire by it. A reset puts it back.</p>
+${code(
+  `
+function setup() {
+  ScriptApp.newTrigger('nightlyReport').timeBased().everyDays(1).create();
+}
+`,
+)}
+${code(
+  `
+curl -s -X POST http://127.0.0.1:8787/__emulator/clock -H 'content-type: application/json' \\
+  -d '{"advanceMs": 86400000}'
+# {"now":"…","offsetMs":86400000,"fired":[{"triggerUid":"…","functionName":"nightlyReport","status":"COMPLETED",…}]}
+`,
+  'sh',
+)}
+<p><code>GET /__emulator/clock</code> reads it. The control API reference documents both.</p>`,
   },
   {
     id: 'limits',

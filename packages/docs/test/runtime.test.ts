@@ -16,9 +16,16 @@ describe('the Apps Script runtime page', () => {
   });
 
   it('has its sections in the table of contents, the limits and the CORS policy, and is linked', () => {
-    expect(RUNTIME_SECTIONS.map((s) => s.id)).toEqual(['overview', 'services', 'limits', 'browsers']);
+    expect(RUNTIME_SECTIONS.map((s) => s.id)).toEqual([
+      'overview',
+      'services',
+      'clock',
+      'limits',
+      'browsers',
+    ]);
     for (const { id, title } of RUNTIME_SECTIONS) expect(html).toContain(`<a href="#${id}">${title}</a>`);
     expect(html).toContain('Exception: Exceeded memory limit.');
+    expect(html).toContain('/__emulator/clock');
     expect(html).toContain('--allow-origin https://app.example.com');
     expect(renderLocalDevelopment()).toContain('href="apps-script-runtime.html"');
     expect(renderLanding([], [])).toContain('href="apps-script-runtime.html"');
