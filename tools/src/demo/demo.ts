@@ -75,6 +75,17 @@ function visit() {
   return { visits: visits, digest: Utilities.base64Encode(digest).slice(0, 12) };
 }
 
+/** Installs a time-driven trigger: tick() every 5 minutes of the emulator's clock. */
+function installTrigger() {
+  ScriptApp.newTrigger('tick').timeBased().everyMinutes(5).create();
+  return ScriptApp.getProjectTriggers().length;
+}
+
+function tick() {
+  var props = PropertiesService.getScriptProperties();
+  props.setProperty('ticks', String(Number(props.getProperty('ticks') || 0) + 1));
+}
+
 /** Fails on purpose, to show a script error and its stack. */
 function checkout(cart) {
   return total(cart.items);
@@ -117,6 +128,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
     const scriptId = await projectSteps(gas, dir, done);
     await runSteps(gas, scriptId, done);
     await servicesStep(gas, scriptId, done);
+    await triggerStep(emulator, gas, scriptId, done);
     const { bugs, projectId, comments } = await reviewSteps(emulator, done);
     await webhookStep(emulator, bugs, comments, receiver, done);
     await bugsmashWorkflowSteps({ bugs, gas, scriptId, projectId, dir }, done);
@@ -264,6 +276,29 @@ async function servicesStep(gas: AppsScriptClient, scriptId: string, done: Done)
     service: 'apps-script',
     name: 'services',
     detail: `visit() twice → visits 1, then 2 (PropertiesService, LockService, Utilities.computeDigest ${String(runs[1]?.digest)}…)`,
+  });
+}
+
+/** A time-driven trigger, fired by moving the emulator's clock. */
+async function triggerStep(emulator: Emulator, gas: AppsScriptClient, scriptId: string, done: Done) {
+  const installed = await runFunction(gas, { scriptId, functionName: 'installTrigger' });
+  check(installed.result === 1, 'trigger', `installTrigger() returned ${JSON.stringify(installed.result)}`);
+  const response = await fetch(`${emulator.controlUrl}/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceMs: 15 * 60_000 }),
+  });
+  const moved = (await response.json()) as { fired?: { functionName: string; status: string }[] };
+  const runs = (moved.fired ?? []).map((f) => `${f.functionName} ${f.status}`);
+  check(
+    response.ok && runs.length === 3 && runs.every((r) => r === 'tick COMPLETED'),
+    'trigger',
+    `moving the clock 15 minutes fired ${runs.join(', ') || 'nothing'}`,
+  );
+  done({
+    service: 'apps-script',
+    name: 'trigger',
+    detail: 'tick() every 5 minutes; clock moved 15 minutes → ran 3 times (TIME_DRIVEN processes)',
   });
 }
 

@@ -26,6 +26,7 @@ describe('specbound demo', () => {
       'processes',
       'metrics',
       'services',
+      'trigger',
       'project',
       'comments',
       'webhook',
@@ -37,8 +38,9 @@ describe('specbound demo', () => {
     expect(result.stdout).toContain('greet("Ada") → "Hello, Ada! (from Apps Script)"');
     expect(result.stdout).toMatch(/at total \(line \d+\)/);
     expect(result.stdout).toContain('signature verified');
-    expect(result.stderr).toContain('14 steps passed');
+    expect(result.stderr).toContain('15 steps passed');
     expect(result.stdout).toContain('visit() twice → visits 1, then 2');
+    expect(result.stdout).toContain('clock moved 15 minutes → ran 3 times');
     expect(result.stdout).toContain('run again: 0 sent');
   });
 
@@ -49,7 +51,7 @@ describe('specbound demo', () => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as { service: string; name: string });
-    expect(steps).toHaveLength(14);
+    expect(steps).toHaveLength(15);
     expect(steps.map((s) => s.name)).toEqual([
       'create',
       'push',
@@ -60,6 +62,7 @@ describe('specbound demo', () => {
       'processes',
       'metrics',
       'services',
+      'trigger',
       'project',
       'comments',
       'webhook',
