@@ -18,6 +18,7 @@ import { StateFileError, StateStore } from './core/store.ts';
 import { ServiceError } from './core/types.ts';
 import { type Violation, ViolationLog } from './core/violations.ts';
 import { handleGoogleOAuth, isGoogleOAuthPath } from './google-oauth.ts';
+import { handleWebApp, isWebAppPath } from './runtime/webapp.ts';
 import { defaultPoolSize, SandboxPool } from './sandbox/pool.ts';
 import { seedDemo } from './seed.ts';
 import { DEFAULT_SPEC_PATHS, loadSpec } from './spec/load.ts';
@@ -352,6 +353,7 @@ export async function startEmulatorWith(
     else if (isGoogleOAuthPath(url.pathname)) work = handleGoogleOAuth(req, res, url);
     else if (url.pathname === '/api/v2' || url.pathname.startsWith('/api/v2/'))
       work = handleServiceRequest(services.bugsmash, req, res, url, pipeline);
+    else if (isWebAppPath(url.pathname)) work = handleWebApp(apps, req, res, url, persist);
     else work = handleServiceRequest(services.appsScript, req, res, url, pipeline);
     work.catch((error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);

@@ -185,6 +185,9 @@ export async function executeRun(b: AppsScriptBackend, run: RunRequest): Promise
           userEmail: user.email,
           timeZone: typeof manifest.timeZone === 'string' ? manifest.timeZone : 'America/New_York',
           clockOffsetMs: clockOf(b).offsetMs,
+          htmlFiles: Object.fromEntries(
+            run.files.filter((f) => f.type === 'HTML').map((f) => [f.name, f.source]),
+          ),
           ...(project.parentId === undefined ? {} : { documentId: project.parentId }),
         },
         functionName,

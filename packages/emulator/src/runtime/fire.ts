@@ -49,7 +49,8 @@ function clockEvent(uid: string, at: number): Record<string, unknown> {
   };
 }
 
-function userOf(b: AppsScriptBackend, email: string): AsUser {
+/** The stored user of `email`, or one made from it (a trigger owner or web app deployer not seen yet). */
+export function userOf(b: AppsScriptBackend, email: string): AsUser {
   return (
     b.users.get(email) ?? {
       email,

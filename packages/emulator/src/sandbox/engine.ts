@@ -12,6 +12,7 @@ import {
   type QuickJSWASMModule,
 } from 'quickjs-emscripten-core';
 import { type CallHost, type ChannelEnds, HostCallStopped, hostCaller } from './channel.ts';
+import { installHtml } from './guest/html.ts';
 import { installKernel } from './guest/kernel.ts';
 import { installLogging } from './guest/logging.ts';
 import { installScriptApp } from './guest/scriptapp.ts';
@@ -61,6 +62,7 @@ const LAZY_SOURCES: Record<string, string> = {
   utilities: installUtilities.toString(),
   stores: installStores.toString(),
   scriptapp: installScriptApp.toString(),
+  html: installHtml.toString(),
 };
 
 const HARNESS_SOURCE = `(function (g, record, call, sleep, contextJson, load) {
@@ -108,6 +110,9 @@ const HARNESS_SOURCE = `(function (g, record, call, sleep, contextJson, load) {
     install(made, kernel, parse(contextJson));
   });
   later(['ScriptApp'], 'scriptapp', function (install, made) { install(made, kernel, parse(contextJson)); });
+  later(['HtmlService', 'ContentService'], 'html', function (install, made) {
+    install(made, kernel, parse(contextJson).htmlFiles || {});
+  });
   // The emulator's clock (POST /__emulator/clock) moves the guest's time: Date is the platform's, shifted.
   var shift = parse(contextJson).clockOffsetMs || 0;
   if (shift !== 0) {

@@ -20,6 +20,8 @@ export interface RunContext {
   documentId?: string;
   /** How far the emulator's clock is ahead of the machine's: the guest's `Date` is moved by it. */
   clockOffsetMs?: number;
+  /** The project's HTML files by name (HtmlService.createHtmlOutputFromFile, createTemplateFromFile). */
+  htmlFiles?: Record<string, string>;
 }
 
 /** A guest's call of a host service (properties, caches, locks, digests, dates), answered synchronously. */

@@ -73,8 +73,6 @@ export function installKernel(g: GuestValue, call: RawHostCall): Kernel {
     'GmailApp',
     'MailApp',
     'UrlFetchApp',
-    'HtmlService',
-    'ContentService',
     'DocumentApp',
     'SlidesApp',
     'FormApp',
