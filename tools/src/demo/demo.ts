@@ -86,6 +86,13 @@ function tick() {
   props.setProperty('ticks', String(Number(props.getProperty('ticks') || 0) + 1));
 }
 
+/** The web app: a page from an HtmlService template. */
+function doGet(e) {
+  var page = HtmlService.createTemplate('<h1>Hello, <?= name ?>!</h1>');
+  page.name = e.parameter.name || 'world';
+  return page.evaluate().setTitle('specbound demo');
+}
+
 /** Fails on purpose, to show a script error and its stack. */
 function checkout(cart) {
   return total(cart.items);
@@ -100,7 +107,12 @@ function total(items) {
 }
 `;
 const MANIFEST = `${JSON.stringify(
-  { timeZone: 'Etc/UTC', runtimeVersion: 'V8', executionApi: { access: 'MYSELF' } },
+  {
+    timeZone: 'Etc/UTC',
+    runtimeVersion: 'V8',
+    executionApi: { access: 'MYSELF' },
+    webapp: { access: 'ANYONE_ANONYMOUS', executeAs: 'USER_DEPLOYING' },
+  },
   null,
   2,
 )}\n`;
@@ -129,6 +141,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
     await runSteps(gas, scriptId, done);
     await servicesStep(gas, scriptId, done);
     await triggerStep(emulator, gas, scriptId, done);
+    await webAppStep(emulator, gas, scriptId, done);
     const { bugs, projectId, comments } = await reviewSteps(emulator, done);
     await webhookStep(emulator, bugs, comments, receiver, done);
     await bugsmashWorkflowSteps({ bugs, gas, scriptId, projectId, dir }, done);
@@ -299,6 +312,26 @@ async function triggerStep(emulator: Emulator, gas: AppsScriptClient, scriptId: 
     service: 'apps-script',
     name: 'trigger',
     detail: 'tick() every 5 minutes; clock moved 15 minutes → ran 3 times (TIME_DRIVEN processes)',
+  });
+}
+
+/** The deployment as a web app, opened the way a browser opens it. */
+async function webAppStep(emulator: Emulator, gas: AppsScriptClient, scriptId: string, done: Done) {
+  const listed = await gas.projects.deployments.list({ scriptId });
+  const deployments = 'deployments' in listed ? (listed.deployments ?? []) : [];
+  const deployment = deployments.find((d) => d.deploymentConfig?.versionNumber !== undefined);
+  const url = `${emulator.appsScriptUrl}/macros/s/${String(deployment?.deploymentId)}/exec?name=%3CAda%3E`;
+  const response = await fetch(url, { headers: { accept: 'text/html' } });
+  const html = await response.text();
+  check(
+    response.status === 200 && html.includes('<h1>Hello, &#60;Ada&#62;!</h1>'),
+    'web app',
+    `GET …/exec answered ${response.status}: ${html.slice(0, 120)}`,
+  );
+  done({
+    service: 'apps-script',
+    name: 'web app',
+    detail: `GET /macros/s/…/exec?name=<Ada> → doGet: <h1>Hello, &#60;Ada&#62;!</h1> (HtmlService, escaped)`,
   });
 }
 
