@@ -130,6 +130,45 @@ the emulator's clock (below) with Google's event object; a one-off trigger (<cod
 <code>nearMinute</code>, <code>onWeekDay</code> and <code>inTimezone</code> are not implemented.`,
   },
   {
+    name: 'HtmlService',
+    methods: [
+      'createHtmlOutput',
+      'createHtmlOutputFromFile',
+      'createTemplate',
+      'createTemplateFromFile',
+      'HtmlTemplate.evaluate',
+      'HtmlTemplate.getCode',
+      'HtmlTemplate.getRawContent',
+      'HtmlOutput.getContent',
+      'HtmlOutput.setContent',
+      'HtmlOutput.append',
+      'HtmlOutput.appendUntrusted',
+      'HtmlOutput.setTitle',
+      'HtmlOutput.getTitle',
+      'HtmlOutput.setWidth',
+      'HtmlOutput.setHeight',
+    ],
+    notes: `Templates run <code>&lt;? ?&gt;</code>, print <code>&lt;?= ?&gt;</code> escaped by context (HTML text
+escaped; inside <code>&lt;script&gt;</code> a JavaScript literal) and <code>&lt;?!= ?&gt;</code> as is; template
+properties are the scriptlets' variables; files are the project's HTML files.`,
+  },
+  {
+    name: 'ContentService',
+    methods: [
+      'createTextOutput',
+      'MimeType',
+      'TextOutput.getContent',
+      'TextOutput.setContent',
+      'TextOutput.append',
+      'TextOutput.getMimeType',
+      'TextOutput.setMimeType',
+      'TextOutput.downloadAsFile',
+      'TextOutput.getFileName',
+    ],
+    notes:
+      'Served by web apps with the MIME type set (and as an attachment after <code>downloadAsFile</code>).',
+  },
+  {
     name: 'Logger and console',
     methods: [
       'Logger.log',
@@ -152,8 +191,6 @@ process log (<code>GET /__emulator/logs</code>, and the emulator's terminal).`,
 /** Google services a script may name that the emulator does not implement (yet). */
 export const NOT_IMPLEMENTED = [
   'SpreadsheetApp',
-  'HtmlService',
-  'ContentService',
   'MailApp',
   'GmailApp',
   'UrlFetchApp',
@@ -225,6 +262,29 @@ curl -s -X POST http://127.0.0.1:8787/__emulator/clock -H 'content-type: applica
   'sh',
 )}
 <p><code>GET /__emulator/clock</code> reads it. The control API reference documents both.</p>`,
+  },
+  {
+    id: 'web-apps',
+    title: 'Web apps',
+    html: `<p>A deployment whose manifest has <code>webapp</code> answers
+<code>GET</code>/<code>POST http://127.0.0.1:8787/macros/s/&lt;deploymentId&gt;/exec</code> (and
+<code>/dev</code> with the head deployment's id, for its owner) by running <code>doGet(e)</code> or
+<code>doPost(e)</code> with Google's event object (<code>parameter</code>, <code>parameters</code>,
+<code>queryString</code>, <code>pathInfo</code>, <code>postData</code>; form fields of a urlencoded POST
+included) and serving the HtmlService or ContentService output it returns. <code>webapp.access</code>
+decides who may open it (<code>ANYONE_ANONYMOUS</code>: anyone; <code>ANYONE</code>: any bearer token;
+<code>DOMAIN</code>: the owner's domain; <code>MYSELF</code>: the owner) and <code>webapp.executeAs</code>
+as whom it runs. Each request is a <code>WEBAPP</code> process. A script error is a 500 page naming it.</p>
+${code(
+  `
+// appsscript.json: { "webapp": { "access": "ANYONE_ANONYMOUS", "executeAs": "USER_DEPLOYING" } }
+function doGet(e) {
+  const page = HtmlService.createTemplateFromFile('page');
+  page.name = e.parameter.name || 'world';
+  return page.evaluate().setTitle('Hello');
+}
+`,
+)}`,
   },
   {
     id: 'limits',

@@ -20,12 +20,14 @@ describe('the Apps Script runtime page', () => {
       'overview',
       'services',
       'clock',
+      'web-apps',
       'limits',
       'browsers',
     ]);
     for (const { id, title } of RUNTIME_SECTIONS) expect(html).toContain(`<a href="#${id}">${title}</a>`);
     expect(html).toContain('Exception: Exceeded memory limit.');
     expect(html).toContain('/__emulator/clock');
+    expect(html).toContain('/macros/s/&lt;deploymentId&gt;/exec');
     expect(html).toContain('--allow-origin https://app.example.com');
     expect(renderLocalDevelopment()).toContain('href="apps-script-runtime.html"');
     expect(renderLanding([], [])).toContain('href="apps-script-runtime.html"');
