@@ -10,6 +10,7 @@ import type { ViolationLog } from '../core/violations.ts';
 import type { operations } from '../generated/emulator.ts';
 import { clockOf } from '../runtime/clock.ts';
 import { advanceClock } from '../runtime/fire.ts';
+import { outboxOf } from '../runtime/mail.ts';
 import { normalizeState, type StateDocument, StateDocumentError } from '../state.ts';
 import { SecretRedactor, UnknownRedactedSecret } from './redact.ts';
 
@@ -93,6 +94,7 @@ export function controlHandlers(deps: ControlDeps): TypedHandlers<operations, 'c
     },
     listWebhookDeliveries: () => ({ status: 200, body: deps.dispatcher.deliveries() }),
     listLogs: () => ({ status: 200, body: deps.apps.logs.list() }),
+    listOutbox: () => ({ status: 200, body: outboxOf(deps.apps) }),
     getClock: () => {
       const clock = clockOf(deps.apps);
       return {

@@ -244,6 +244,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the emails scripts sent
+         * @description Every message a script sent with `MailApp.sendEmail` or `GmailApp.sendEmail`, oldest first: the emulator captures them and never sends one. The most recent 1,000 are kept, in memory only; a reset clears them.
+         */
+        get: operations["listOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -430,6 +450,34 @@ export interface components {
              * @constant
              */
             ok: true;
+        };
+        /** @description One email a script sent, as the emulator captured it (never delivered). */
+        OutboxMessage: {
+            /**
+             * Format: date-time
+             * @description When it was sent (emulator time).
+             */
+            at: string;
+            /** @description The project whose script sent it. */
+            scriptId: string;
+            /** @description The user the script ran as. */
+            from: string;
+            /** @description Recipients. */
+            to: string[];
+            /** @description Copy recipients. */
+            cc: string[];
+            /** @description Blind copy recipients. */
+            bcc: string[];
+            /** @description The subject. */
+            subject: string;
+            /** @description The plain text body. */
+            body: string;
+            /** @description The HTML body, when the script gave one. */
+            htmlBody?: string;
+            /** @description The sender's display name, when given. */
+            name?: string;
+            /** @description The reply-to address, when given. */
+            replyTo?: string;
         };
         /** @description Everything the emulator holds, as one JSON value (the format of the state file). Only `version` is required: missing collections are empty and missing optional fields get their defaults. The emulator's README documents each collection; the emulator checks them (types, required fields, unique ids) when the document is loaded. Uploaded bytes are not part of it: a file names its content by `sha256` and is served at `/files/{fileId}/{fileName}`. */
         StateDocument: {
@@ -1079,6 +1127,28 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["CrossSite"];
             415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listOutbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The captured messages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxMessage"][];
+                };
+            };
+            403: components["responses"]["CrossSite"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -11,6 +11,7 @@ import type { HostCall, HostHandler } from '../sandbox/types.ts';
 import { cacheCall } from './cache.ts';
 import { clockOf } from './clock.ts';
 import { LockTable } from './lock.ts';
+import { mailCall } from './mail.ts';
 import { propertiesCall } from './properties.ts';
 import { isScope, runtimeOf } from './state.ts';
 import { triggersCall } from './triggers.ts';
@@ -45,6 +46,8 @@ export function runHost(b: AppsScriptBackend, project: AsProject, email: string)
         return propertiesCall(runtime, email, call.method, call.args, changed);
       case 'CacheService':
         return cacheCall(runtime, email, call.method, call.args, clockOf(b).now(), changed);
+      case 'MailApp':
+        return mailCall(b, project.scriptId, email, call.method, call.args, clockOf(b).now());
       case 'ScriptApp':
         return triggersCall(runtime, email, call.method, call.args, clockOf(b).now(), changed);
       case 'Utilities':

@@ -15,6 +15,7 @@ import { type CallHost, type ChannelEnds, HostCallStopped, hostCaller } from './
 import { installHtml } from './guest/html.ts';
 import { installKernel } from './guest/kernel.ts';
 import { installLogging } from './guest/logging.ts';
+import { installMail } from './guest/mail.ts';
 import { installScriptApp } from './guest/scriptapp.ts';
 import { installStores } from './guest/stores.ts';
 import { installUtilities } from './guest/utilities.ts';
@@ -63,6 +64,7 @@ const LAZY_SOURCES: Record<string, string> = {
   stores: installStores.toString(),
   scriptapp: installScriptApp.toString(),
   html: installHtml.toString(),
+  mail: installMail.toString(),
 };
 
 const HARNESS_SOURCE = `(function (g, record, call, sleep, contextJson, load) {
@@ -110,6 +112,7 @@ const HARNESS_SOURCE = `(function (g, record, call, sleep, contextJson, load) {
     install(made, kernel, parse(contextJson));
   });
   later(['ScriptApp'], 'scriptapp', function (install, made) { install(made, kernel, parse(contextJson)); });
+  later(['MailApp', 'GmailApp'], 'mail', function (install, made) { install(made, kernel); });
   later(['HtmlService', 'ContentService'], 'html', function (install, made) {
     install(made, kernel, parse(contextJson).htmlFiles || {});
   });

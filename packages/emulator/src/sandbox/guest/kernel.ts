@@ -70,8 +70,6 @@ export function installKernel(g: GuestValue, call: RawHostCall): Kernel {
   }
   const missing = [
     'SpreadsheetApp',
-    'GmailApp',
-    'MailApp',
     'UrlFetchApp',
     'DocumentApp',
     'SlidesApp',
