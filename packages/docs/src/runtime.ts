@@ -169,6 +169,14 @@ properties are the scriptlets' variables; files are the project's HTML files.`,
       'Served by web apps with the MIME type set (and as an attachment after <code>downloadAsFile</code>).',
   },
   {
+    name: 'MailApp and GmailApp',
+    methods: ['MailApp.sendEmail', 'MailApp.getRemainingDailyQuota', 'GmailApp.sendEmail'],
+    notes: `Nothing is sent: every message goes to the outbox (<code>GET /__emulator/outbox</code>, the most
+recent 1,000, in memory; a reset empties it). Both argument forms, <code>cc</code>, <code>bcc</code>,
+<code>htmlBody</code>, <code>name</code>, <code>replyTo</code>; addresses checked; Google's 100 recipients a
+day. Attachments and the rest of GmailApp are not implemented.`,
+  },
+  {
     name: 'Logger and console',
     methods: [
       'Logger.log',
@@ -191,8 +199,6 @@ process log (<code>GET /__emulator/logs</code>, and the emulator's terminal).`,
 /** Google services a script may name that the emulator does not implement (yet). */
 export const NOT_IMPLEMENTED = [
   'SpreadsheetApp',
-  'MailApp',
-  'GmailApp',
   'UrlFetchApp',
   'DriveApp',
   'DocumentApp',
