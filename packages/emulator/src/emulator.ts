@@ -18,6 +18,7 @@ import { StateFileError, StateStore } from './core/store.ts';
 import { ServiceError } from './core/types.ts';
 import { type Violation, ViolationLog } from './core/violations.ts';
 import { handleGoogleOAuth, isGoogleOAuthPath } from './google-oauth.ts';
+import { allowFetch } from './runtime/urlfetch.ts';
 import { handleWebApp, isWebAppPath } from './runtime/webapp.ts';
 import { defaultPoolSize, SandboxPool } from './sandbox/pool.ts';
 import { seedDemo } from './seed.ts';
@@ -56,6 +57,11 @@ export interface EmulatorOptions {
    * what keeps a web page from creating, deploying and running code in it.
    */
   allowedOrigins?: readonly string[];
+  /**
+   * Hosts besides loopback ones that scripts may reach with UrlFetchApp (`api.example.com`); any
+   * other host fails at once with Google's "Address unavailable".
+   */
+  allowFetch?: readonly string[];
   /**
    * A state database file (SQLite; created when missing, every change committed before its answer is
    * sent; a state file of the old JSON format is imported once) or an initial state document kept in
@@ -239,6 +245,7 @@ export async function startEmulatorWith(
     changes,
     ...(options.onScriptLog === undefined ? {} : { onLog: options.onScriptLog }),
   });
+  allowFetch(apps, options.allowFetch ?? []);
   const dispatcher = new WebhookDispatcher({
     retries: options.webhookRetries ?? 3,
     backoffMs: options.webhookBackoffMs ?? 250,

@@ -11,6 +11,8 @@ export const USAGE = `Usage: specbound-emulator [seed] [options]
                           (a Docker service name, say); repeatable
   --allow-origin <origin> a web origin besides loopback ones whose pages may call the emulator
                           (https://app.example.com; * for any); repeatable
+  --allow-fetch <host>    a host besides loopback ones that scripts may reach with UrlFetchApp;
+                          repeatable
   --state <file>          load state from <file> at start and save it after every change
                           (a relative path is taken from the directory you ran the command in)
   --seed                  fill the demo data set when the state is empty
@@ -40,6 +42,7 @@ export interface CliOptions {
   host: string;
   allowedHosts: string[];
   allowedOrigins: string[];
+  allowFetch: string[];
   /** Absolute path of the state file. */
   state?: string;
   seed: boolean;
@@ -61,6 +64,7 @@ function parsed(argv: readonly string[]) {
         host: { type: 'string', default: '127.0.0.1' },
         'allow-host': { type: 'string', multiple: true, default: [] },
         'allow-origin': { type: 'string', multiple: true, default: [] },
+        'allow-fetch': { type: 'string', multiple: true, default: [] },
         state: { type: 'string' },
         seed: { type: 'boolean', default: false },
         'bugsmash-api-key': { type: 'string' },
@@ -109,6 +113,7 @@ export function parseCliArgs(
     host: values.host,
     allowedHosts: values['allow-host'],
     allowedOrigins: values['allow-origin'],
+    allowFetch: values['allow-fetch'],
     seed: values.seed,
     strict: values.strict,
     quiet: values.quiet,

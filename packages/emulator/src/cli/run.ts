@@ -75,6 +75,7 @@ function emulatorOptions(options: CliOptions, streams: Streams): EmulatorOptions
     host: options.host,
     allowedHosts: options.allowedHosts,
     allowedOrigins: options.allowedOrigins,
+    allowFetch: options.allowFetch,
     seed: options.seed,
     strict: options.strict,
     onViolation: (v) =>

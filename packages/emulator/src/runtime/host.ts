@@ -15,6 +15,7 @@ import { mailCall } from './mail.ts';
 import { propertiesCall } from './properties.ts';
 import { isScope, runtimeOf } from './state.ts';
 import { triggersCall } from './triggers.ts';
+import { type FetchParams, urlFetch } from './urlfetch.ts';
 import { utilitiesCall } from './utilities.ts';
 
 const locks = new WeakMap<AppsScriptBackend, LockTable>();
@@ -48,6 +49,11 @@ export function runHost(b: AppsScriptBackend, project: AsProject, email: string)
         return cacheCall(runtime, email, call.method, call.args, clockOf(b).now(), changed);
       case 'MailApp':
         return mailCall(b, project.scriptId, email, call.method, call.args, clockOf(b).now());
+      case 'UrlFetchApp':
+        if (call.method === 'fetch') return urlFetch(b, call.args[0] as FetchParams);
+        if (call.method === 'fetchAll')
+          return Promise.all((call.args[0] as FetchParams[]).map((p) => urlFetch(b, p)));
+        throw new Error(`UrlFetchApp.${call.method} is not implemented in the emulator.`);
       case 'ScriptApp':
         return triggersCall(runtime, email, call.method, call.args, clockOf(b).now(), changed);
       case 'Utilities':

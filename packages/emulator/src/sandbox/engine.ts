@@ -18,6 +18,7 @@ import { installLogging } from './guest/logging.ts';
 import { installMail } from './guest/mail.ts';
 import { installScriptApp } from './guest/scriptapp.ts';
 import { installStores } from './guest/stores.ts';
+import { installUrlFetch } from './guest/urlfetch.ts';
 import { installUtilities } from './guest/utilities.ts';
 import type {
   CheckJob,
@@ -65,6 +66,7 @@ const LAZY_SOURCES: Record<string, string> = {
   scriptapp: installScriptApp.toString(),
   html: installHtml.toString(),
   mail: installMail.toString(),
+  urlfetch: installUrlFetch.toString(),
 };
 
 const HARNESS_SOURCE = `(function (g, record, call, sleep, contextJson, load) {
@@ -113,6 +115,7 @@ const HARNESS_SOURCE = `(function (g, record, call, sleep, contextJson, load) {
   });
   later(['ScriptApp'], 'scriptapp', function (install, made) { install(made, kernel, parse(contextJson)); });
   later(['MailApp', 'GmailApp'], 'mail', function (install, made) { install(made, kernel); });
+  later(['UrlFetchApp'], 'urlfetch', function (install, made) { install(made, kernel); });
   later(['HtmlService', 'ContentService'], 'html', function (install, made) {
     install(made, kernel, parse(contextJson).htmlFiles || {});
   });

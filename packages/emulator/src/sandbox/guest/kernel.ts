@@ -70,7 +70,6 @@ export function installKernel(g: GuestValue, call: RawHostCall): Kernel {
   }
   const missing = [
     'SpreadsheetApp',
-    'UrlFetchApp',
     'DocumentApp',
     'SlidesApp',
     'FormApp',
