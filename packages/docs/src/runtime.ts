@@ -177,6 +177,25 @@ recent 1,000, in memory; a reset empties it). Both argument forms, <code>cc</cod
 day. Attachments and the rest of GmailApp are not implemented.`,
   },
   {
+    name: 'UrlFetchApp',
+    methods: [
+      'fetch',
+      'fetchAll',
+      'HTTPResponse.getResponseCode',
+      'HTTPResponse.getContentText',
+      'HTTPResponse.getContent',
+      'HTTPResponse.getHeaders',
+      'HTTPResponse.getAllHeaders',
+      'HTTPResponse.getBlob',
+    ],
+    notes: `Requests go to loopback hosts and to hosts the emulator was started with
+(<code>--allow-fetch api.example.com</code>, <code>allowFetch</code>); any other host, a redirect to one
+included, fails at once with <code>Exception: Address unavailable: &lt;url&gt;</code>. Options
+<code>method</code>, <code>payload</code> (an object is sent as a form), <code>contentType</code>,
+<code>headers</code>, <code>muteHttpExceptions</code>, <code>followRedirects</code>; Google's 50 MB and
+60-second limits.`,
+  },
+  {
     name: 'Logger and console',
     methods: [
       'Logger.log',
@@ -199,7 +218,6 @@ process log (<code>GET /__emulator/logs</code>, and the emulator's terminal).`,
 /** Google services a script may name that the emulator does not implement (yet). */
 export const NOT_IMPLEMENTED = [
   'SpreadsheetApp',
-  'UrlFetchApp',
   'DriveApp',
   'DocumentApp',
   'SlidesApp',
