@@ -7,7 +7,7 @@ const code = (source: string, lang = 'js'): string =>
   `<pre><code class="language-${lang}">${escapeHtml(source.trim())}</code></pre>`;
 
 /** One service the runtime implements, with the methods a script may call. */
-export interface RuntimeService {
+interface RuntimeService {
   readonly name: string;
   readonly methods: readonly string[];
   /** HTML: how it behaves where that differs from, or is not obvious from, Google's reference. */
@@ -216,14 +216,7 @@ process log (<code>GET /__emulator/logs</code>, and the emulator's terminal).`,
 ];
 
 /** Google services a script may name that the emulator does not implement (yet). */
-export const NOT_IMPLEMENTED = [
-  'SpreadsheetApp',
-  'DriveApp',
-  'DocumentApp',
-  'SlidesApp',
-  'FormApp',
-  'CalendarApp',
-];
+const NOT_IMPLEMENTED = ['SpreadsheetApp', 'DriveApp', 'DocumentApp', 'SlidesApp', 'FormApp', 'CalendarApp'];
 
 export const RUNTIME_SECTIONS: readonly PageSection[] = [
   {

@@ -123,7 +123,7 @@ export async function runFunction(
 }
 
 /** One run of a project's function, however it was started (the Execution API, a trigger). */
-export interface RunRequest {
+interface RunRequest {
   project: AsProject;
   files: readonly AsFile[];
   manifestFileName?: string;

@@ -3,7 +3,7 @@
 // (any replaced state) puts it back to the machine's time.
 import type { AppsScriptBackend } from '../apps-script/backend.ts';
 
-export class EmulatorClock {
+class EmulatorClock {
   offsetMs = 0;
   /** The state generation this offset belongs to. */
   generation: number;

@@ -8,9 +8,9 @@ import { clockOf } from './clock.ts';
 import { peekRuntime, runtimeOf, type StoredTrigger } from './state.ts';
 
 /** At most this many trigger runs per move of the clock. */
-export const MAX_FIRED = 1000;
+const MAX_FIRED = 1000;
 
-export interface FiredTrigger {
+interface FiredTrigger {
   triggerUid: string;
   scriptId: string;
   functionName: string;

@@ -20,7 +20,7 @@ import { utilitiesCall } from './utilities.ts';
 
 const locks = new WeakMap<AppsScriptBackend, LockTable>();
 
-export interface RunHost {
+interface RunHost {
   handler: HostHandler;
   /** The run ended: its locks are given back. */
   dispose(): void;

@@ -3,8 +3,8 @@
 // Google's daily quota (100 recipients a day per user) is counted in emulator time.
 import type { AppsScriptBackend } from '../apps-script/backend.ts';
 
-export const MAX_OUTBOX = 1000;
-export const DAILY_RECIPIENTS = 100;
+const MAX_OUTBOX = 1000;
+const DAILY_RECIPIENTS = 100;
 const DAY_MS = 86_400_000;
 const ADDRESS = /^[^\s@,<>]+@[^\s@,<>]+$/;
 

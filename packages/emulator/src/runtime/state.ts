@@ -4,7 +4,7 @@
 import type { AsProject } from '../apps-script/model.ts';
 
 /** `script`, `user` (per email) or `document` (the container the project is bound to). */
-export type Scope = 'script' | 'user' | 'document';
+type Scope = 'script' | 'user' | 'document';
 
 export interface CacheEntry {
   value: string;

@@ -5,7 +5,7 @@ import { randomInt } from 'node:crypto';
 import type { ProjectRuntime, StoredTrigger } from './state.ts';
 
 /** Google's limit: 20 triggers per user per script. */
-export const MAX_TRIGGERS = 20;
+const MAX_TRIGGERS = 20;
 
 interface TriggerSpec {
   handler: string;

@@ -4,8 +4,8 @@
 // hand so that each hop is checked too. Google's limits: 50 MB a response, 60 s a request.
 import type { AppsScriptBackend } from '../apps-script/backend.ts';
 
-export const MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
-export const FETCH_TIMEOUT_MS = 60_000;
+const MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
+const FETCH_TIMEOUT_MS = 60_000;
 const MAX_REDIRECTS = 5;
 
 const policies = new WeakMap<AppsScriptBackend, readonly string[]>();
@@ -40,7 +40,7 @@ export interface FetchParams {
   followRedirects?: boolean;
 }
 
-export interface FetchedResponse {
+interface FetchedResponse {
   code: number;
   headers: Record<string, string>;
   text: string;

@@ -12,7 +12,7 @@ import { userOf } from './fire.ts';
 
 const PATH = /^\/macros\/s\/([A-Za-z0-9_-]+)\/(exec|dev)(\/[^?]*)?$/;
 /** Largest POST body a web app takes here, in bytes. */
-export const WEBAPP_BODY_BYTES = 10 * 1024 * 1024;
+const WEBAPP_BODY_BYTES = 10 * 1024 * 1024;
 
 export function isWebAppPath(pathname: string): boolean {
   return PATH.test(pathname);
