@@ -104,6 +104,7 @@ time without waiting, so a run that sleeps past its limit times out at once.`,
     name: 'ScriptApp',
     methods: [
       'getScriptId',
+      'getOAuthToken',
       'newTrigger',
       'TriggerBuilder.timeBased',
       'ClockTriggerBuilder.after',
@@ -127,7 +128,8 @@ time without waiting, so a run that sleeps past its limit times out at once.`,
     notes: `Time-driven triggers are stored with the project (20 per user, as Google allows) and fired by
 the emulator's clock (below) with Google's event object; a one-off trigger (<code>after</code>,
 <code>at</code>) is removed once it ran. Spreadsheet triggers, <code>atHour</code>,
-<code>nearMinute</code>, <code>onWeekDay</code> and <code>inTimezone</code> are not implemented.`,
+<code>nearMinute</code>, <code>onWeekDay</code> and <code>inTimezone</code> are not implemented.
+<code>getOAuthToken</code> gives a bearer token the emulator knows as the user's, for calling its APIs.`,
   },
   {
     name: 'HtmlService',

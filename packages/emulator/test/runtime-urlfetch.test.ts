@@ -115,3 +115,42 @@ describe('UrlFetchApp', () => {
     }
   });
 });
+
+describe('ScriptApp.getOAuthToken', () => {
+  it('is a token the emulator knows as the user: a script calls the emulator’s own API with it', async () => {
+    const emulator = await startEmulator();
+    try {
+      const client = appsScript(emulator);
+      const scriptId = String((await client.projects.create({ title: 'Token' })).scriptId);
+      await client.projects.updateContent({
+        scriptId,
+        files: [
+          { name: 'appsscript', type: 'JSON', source: '{"executionApi":{"access":"MYSELF"}}' },
+          {
+            name: 'Code',
+            type: 'SERVER_JS',
+            source: `function whoAmI(base) {
+  var token = ScriptApp.getOAuthToken();
+  var project = JSON.parse(UrlFetchApp.fetch(base + '/v1/projects/' + ScriptApp.getScriptId(),
+    { headers: { Authorization: 'Bearer ' + token } }).getContentText());
+  return [project.creator.email, Session.getActiveUser().getEmail(), token === ScriptApp.getOAuthToken()];
+}`,
+          },
+        ],
+      });
+      const [creator, user, stable] = (await client.scripts.run({
+        deploymentId: scriptId,
+        function: 'whoAmI',
+        parameters: [emulator.appsScriptUrl],
+        devMode: true,
+      })) as [string, string, boolean];
+      expect(creator).toBe(user);
+      expect(stable).toBe(true);
+      // Stored as a token of the user, and redacted in a state dump like every token.
+      const dump = JSON.stringify(await (await fetch(`${emulator.controlUrl}/state`)).json());
+      expect(dump).not.toContain('ya29.local-');
+    } finally {
+      await emulator.close();
+    }
+  });
+});

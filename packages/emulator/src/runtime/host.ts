@@ -4,7 +4,7 @@
 // replaced the state the run started with.
 
 import { AsyncResource } from 'node:async_hooks';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { AppsScriptBackend } from '../apps-script/backend.ts';
 import type { AsProject } from '../apps-script/model.ts';
 import type { HostCall, HostHandler } from '../sandbox/types.ts';
@@ -19,6 +19,18 @@ import { type FetchParams, urlFetch } from './urlfetch.ts';
 import { utilitiesCall } from './utilities.ts';
 
 const locks = new WeakMap<AppsScriptBackend, LockTable>();
+
+/**
+ * ScriptApp.getOAuthToken: a bearer token the emulator knows as the user's (stored with the other
+ * tokens, redacted in state dumps), so a script can call the emulator's own APIs as that user.
+ */
+function oauthToken(b: AppsScriptBackend, email: string): string {
+  for (const [token, owner] of b.tokens) if (owner === email && token.startsWith('ya29.local-')) return token;
+  const token = `ya29.local-${randomBytes(24).toString('base64url')}`;
+  b.tokens.set(token, email);
+  b.touch('as.tokens', '');
+  return token;
+}
 
 interface RunHost {
   handler: HostHandler;
@@ -55,6 +67,7 @@ export function runHost(b: AppsScriptBackend, project: AsProject, email: string)
           return Promise.all((call.args[0] as FetchParams[]).map((p) => urlFetch(b, p)));
         throw new Error(`UrlFetchApp.${call.method} is not implemented in the emulator.`);
       case 'ScriptApp':
+        if (call.method === 'token') return oauthToken(b, email);
         return triggersCall(runtime, email, call.method, call.args, clockOf(b).now(), changed);
       case 'Utilities':
         return utilitiesCall(call.method, call.args);

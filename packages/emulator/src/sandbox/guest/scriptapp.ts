@@ -70,6 +70,7 @@ export function installScriptApp(g: GuestValue, k: Kernel, context: { scriptId: 
     TriggerSource: enumOf(['SPREADSHEETS', 'CLOCK', 'FORMS', 'DOCUMENTS', 'CALENDAR']),
     WeekDay: enumOf(['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY']),
     getScriptId: () => context.scriptId,
+    getOAuthToken: () => k.host('ScriptApp', 'token', []),
     newTrigger(functionName: GuestValue) {
       if (typeof functionName !== 'string' || functionName === '')
         throw k.signature('ScriptApp.newTrigger', arguments);
