@@ -62,6 +62,8 @@ beforeAll(async () => {
         type: 'SERVER_JS',
         source: await sample('ai/devdocs-link-preview/Helpers.js'),
       },
+      { name: 'gmail/markup/Code', type: 'SERVER_JS', source: await sample('gmail/markup/Code.gs') },
+      { name: 'mail_template', type: 'HTML', source: await sample('gmail/markup/mail_template.html') },
       { name: 'driver', type: 'SERVER_JS', source: DRIVER },
     ],
   });
@@ -73,6 +75,43 @@ function run(fn: string): Promise<unknown> {
 }
 
 describe("Google's published samples, unchanged", () => {
+  it('ui/webapp: doGet serves its HTML file as a web app', async () => {
+    const client = appsScript(emulator);
+    const app = String((await client.projects.create({ title: 'Web app sample' })).scriptId);
+    await client.projects.updateContent({
+      scriptId: app,
+      files: [
+        {
+          name: 'appsscript',
+          type: 'JSON',
+          source: JSON.stringify({
+            timeZone: 'Etc/UTC',
+            webapp: { access: 'ANYONE_ANONYMOUS', executeAs: 'USER_DEPLOYING' },
+          }),
+        },
+        { name: 'code', type: 'SERVER_JS', source: await sample('ui/webapp/code.gs') },
+        { name: 'Index', type: 'HTML', source: await sample('ui/webapp/index.html') },
+      ],
+    });
+    await client.projects.versions.create({ scriptId: app });
+    const deployment = await client.projects.deployments.create({ scriptId: app, versionNumber: 1 });
+    const page = await fetch(`${emulator.appsScriptUrl}/macros/s/${String(deployment.deploymentId)}/exec`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Hello, World!');
+  });
+
+  it('gmail/markup/Code.gs: sends its HTML template with MailApp, captured in the outbox', async () => {
+    await run('testSchemas');
+    const outbox = (await (await fetch(`${emulator.controlUrl}/outbox`)).json()) as {
+      to: string[];
+      subject: string;
+      htmlBody?: string;
+    }[];
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]?.subject).toMatch(/^Test Email markup - /);
+    expect(outbox[0]?.htmlBody).toBe(await sample('gmail/markup/mail_template.html'));
+  });
+
   it('service/propertyService.gs: its own test driver saves, reads, updates and deletes properties', async () => {
     await run('RUN_ALL_TESTS');
     const logs = ((await (await fetch(`${emulator.controlUrl}/logs`)).json()) as { line: string }[]).map(
