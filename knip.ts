@@ -11,6 +11,9 @@ const config: KnipConfig = {
   // Written by openapi-typescript from the specs and never edited by hand (the drift check keeps them
   // equal to a fresh generation): which types they export is the generator's choice.
   ignoreIssues: { '**/src/generated/**': ['exports', 'types'] },
+  // Google's published Apps Script samples, copied unchanged as test data: the emulator runs them as
+  // scripts (pushed as file contents), nothing imports them.
+  ignore: ['packages/emulator/test/fixtures/google-samples/**'],
   ignoreBinaries: [
     // util-linux `script` (the triage e2e test gives the CLI a pty with it) and `mount`/`umount` (the
     // emulator's disk-full test mounts a small tmpfs where it may): system tools.

@@ -8,6 +8,7 @@ import { localizeRedocPage } from './offline.ts';
 import { listOperations, type OpenApiDocument } from './operations.ts';
 import { BUNDLE_DIR, DIST_DIR } from './paths.ts';
 import { buildDocs, bundleSpec } from './redocly.ts';
+import { renderRuntime } from './runtime.ts';
 import { injectSamples } from './samples.ts';
 import { summarizeScopes } from './security.ts';
 import { REFERENCES, SERVICES } from './services.ts';
@@ -53,4 +54,5 @@ await writeFile(join(DIST_DIR, 'index.html'), renderLanding(summaries, REFERENCE
 await writeFile(join(DIST_DIR, 'local-development.html'), renderLocalDevelopment());
 await writeFile(join(DIST_DIR, 'mcp.html'), renderMcpPage(await listServerTools()));
 await writeFile(join(DIST_DIR, 'testing.html'), renderTesting(await readTestingSamples()));
+await writeFile(join(DIST_DIR, 'apps-script-runtime.html'), renderRuntime());
 console.log(join(DIST_DIR, 'index.html'));

@@ -101,7 +101,7 @@ export function renderLanding(
     <h1>specbound</h1>
     <p class="lead">Contract-first TypeScript clients for the Google Apps Script API v1 and the BugSmash REST API v2,
     built from hand-written OpenAPI 3.1 specs and pinned to them by Pact contract tests.</p>
-    <nav>${[...services.map(({ service }) => service), ...references].map((r) => `<a class="button" href="${r.id}.html">${escapeHtml(r.name)} reference</a>`).join(' ')} <a class="button" href="local-development.html">Local development</a> <a class="button" href="mcp.html">MCP server</a> <a class="button" href="testing.html">Testing your code</a></nav>
+    <nav>${[...services.map(({ service }) => service), ...references].map((r) => `<a class="button" href="${r.id}.html">${escapeHtml(r.name)} reference</a>`).join(' ')} <a class="button" href="local-development.html">Local development</a> <a class="button" href="apps-script-runtime.html">Apps Script runtime</a> <a class="button" href="mcp.html">MCP server</a> <a class="button" href="testing.html">Testing your code</a></nav>
   </div>
 </header>
 <main class="wrap">

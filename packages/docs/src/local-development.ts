@@ -48,6 +48,8 @@ const bugsmash = createBugSmashClient({ baseUrl: 'http://127.0.0.1:8787/api/v2',
 `,
   'ts',
 )}
+<p>Apps Script functions run offline with the Google services they call (properties, caches, locks,
+Utilities, Session, Logger): see <a href="apps-script-runtime.html">Apps Script runtime</a>.</p>
 <p>Tests can start it in-process instead: <code>startEmulator({ port: 0 })</code> returns the same URLs
 and a <code>close()</code>. Every option is in the <a href="${EMULATOR_README}">emulator README</a>.</p>`,
   },
@@ -99,25 +101,28 @@ declare is refused with a 400 naming the problem. Faults live in memory only;
   OFFLINE_TOOLS_SECTION,
 ];
 
-/** The "Local development" page: emulator, CLI, state and faults. */
-export function renderLocalDevelopment(
-  sections: readonly PageSection[] = LOCAL_DEVELOPMENT_SECTIONS,
-): string {
+/** A page of sections with a table of contents, in the style of the landing page. */
+export function renderSectionsPage(page: {
+  title: string;
+  /** HTML of the paragraph under the title. */
+  lead: string;
+  sections: readonly PageSection[];
+}): string {
+  const { sections } = page;
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Local development · specbound docs</title>
+<title>${escapeHtml(page.title)} · specbound docs</title>
 <link rel="icon" href="${LOGO_DATA_URI}">
 <style>${LANDING_CSS}</style>
 </head>
 <body>
 <header>
   <div class="wrap">
-    <h1>Local development</h1>
-    <p class="lead">Work against both services on your own machine: the emulator, the CLI, state you can keep, and
-    the failures you need to test.</p>
+    <h1>${escapeHtml(page.title)}</h1>
+    <p class="lead">${page.lead}</p>
     <nav><a class="button" href="index.html">specbound docs home</a></nav>
   </div>
 </header>
@@ -131,4 +136,16 @@ ${sections.map((s) => `<section id="${s.id}">\n<h2>${escapeHtml(s.title)}</h2>\n
 </body>
 </html>
 `;
+}
+
+/** The "Local development" page: emulator, CLI, state and faults. */
+export function renderLocalDevelopment(
+  sections: readonly PageSection[] = LOCAL_DEVELOPMENT_SECTIONS,
+): string {
+  return renderSectionsPage({
+    title: 'Local development',
+    lead: `Work against both services on your own machine: the emulator, the CLI, state you can keep, and
+    the failures you need to test.`,
+    sections,
+  });
 }

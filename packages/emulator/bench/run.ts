@@ -5,7 +5,9 @@
 //  3. memory while paging through 10 000 and 100 000 processes (each size in its own child process).
 //  4. under abuse (bench/abuse.ts): small-write latency with 0 and 32 MB of uploads stored, and runs/s
 //     with 0 and 4 runaway scripts in flight;
-//  5. start time on a state database of 10 000 comments against an empty one (bench/start.ts).
+//  5. start time on a state database of 10 000 comments against an empty one (bench/start.ts);
+//  6. the Apps Script runtime: warm scripts.run latency against projects.get, and host memory over
+//     10 000 runs (bench/runtime.ts).
 // Run: `pnpm --filter @specbound/emulator bench` (needs the clients built).
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -17,6 +19,13 @@ import { type StateDocument, startEmulator } from '../src/index.ts';
 import { emptyState } from '../src/state.ts';
 import { abuse, abuseReport } from './abuse.ts';
 import { inProcessBench, inProcessReport } from './in-process.ts';
+import {
+  type RuntimeFigures,
+  type MemoryFigures as RuntimeMemory,
+  runtimeLatency,
+  runtimeMemory,
+  runtimeReport,
+} from './runtime.ts';
 import { startReport, startTimes } from './start.ts';
 
 const TOKEN = 'bench-token';
@@ -164,11 +173,24 @@ interface MemoryFigures {
 async function main(): Promise<void> {
   const memoryArg = process.argv.indexOf('--memory');
   if (memoryArg >= 0) return memory(Number(process.argv[memoryArg + 1]));
+  if (process.argv.includes('--runtime-memory')) {
+    console.log(JSON.stringify(await runtimeMemory()));
+    return;
+  }
 
   const s = await speed();
   const abused = await abuse();
   const starts = await startTimes();
   const inProcess = await inProcessBench();
+  const runtime: RuntimeFigures = {
+    ...(await runtimeLatency()),
+    memory: JSON.parse(
+      execFileSync(process.execPath, ['--expose-gc', new URL(import.meta.url).pathname, '--runtime-memory'], {
+        encoding: 'utf8',
+        maxBuffer: 16 * MB,
+      }),
+    ) as RuntimeMemory,
+  };
   const mem = [10_000, 100_000].map(
     (count) =>
       JSON.parse(
@@ -214,6 +236,7 @@ async function main(): Promise<void> {
     ...abuseReport(abused),
     ...startReport(starts),
     ...inProcessReport(inProcess),
+    ...runtimeReport(runtime),
   ];
   const text = lines.join('\n');
   writeFileSync(new URL('./results.md', import.meta.url), text);

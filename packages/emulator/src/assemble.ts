@@ -20,6 +20,8 @@ import { ViolationLog } from './core/violations.ts';
 import { DEFAULT_BUGSMASH_API_KEY, DEFAULT_MAX_UPLOAD_REQUEST_BYTES } from './defaults.ts';
 import type { EmulatorInternals, EmulatorOptions, ScriptLogEntry } from './emulator.ts';
 import { handleGoogleOAuth, isGoogleOAuthPath } from './google-oauth.ts';
+import { allowFetch } from './runtime/urlfetch.ts';
+import { handleWebApp, isWebAppPath } from './runtime/webapp.ts';
 import { defaultPoolSize, SandboxPool } from './sandbox/pool.ts';
 import { seedDemo } from './seed.ts';
 import { DEFAULT_SPEC_PATHS, loadSpec } from './spec/load.ts';
@@ -148,8 +150,10 @@ function buildBackends(
   const pool = new SandboxPool({
     size: options.sandboxWorkers ?? defaultPoolSize(),
     ...(options.sandboxQueue === undefined ? {} : { queueLimit: options.sandboxQueue }),
-    // A worker a run has grown well past the run's own heap is replaced.
+    // A worker a run has grown well past the run's own heap is replaced; a run never grows one past
+    // the same bound (typed arrays included), so the host holds at most workers × (that + V8 heap).
     recycleBytes: 2 * (options.runMemoryBytes ?? 64 * 1024 * 1024) + 64 * 1024 * 1024,
+    wasmMemoryBytes: 2 * (options.runMemoryBytes ?? 64 * 1024 * 1024) + 64 * 1024 * 1024,
   });
   const apps = new AppsScriptBackend({
     pool,
@@ -158,6 +162,7 @@ function buildBackends(
     changes,
     ...(options.onScriptLog === undefined ? {} : { onLog: options.onScriptLog }),
   });
+  allowFetch(apps, options.allowFetch ?? []);
   const dispatcher = new WebhookDispatcher({
     retries: options.webhookRetries ?? 3,
     backoffMs: options.webhookBackoffMs ?? 250,
@@ -244,6 +249,7 @@ export async function assembleEmulator(
 
   const faults = new FaultInjector({ 'apps-script': specs.apps, bugsmash: specs.bugs });
   const services = {
+    apps,
     appsScript: appsScriptService(specs.apps, apps),
     bugsmash: bugsmashService(specs.bugs, bugs, options.bugsmashApiKey ?? DEFAULT_BUGSMASH_API_KEY),
     control: controlService(specs.control, {
@@ -271,7 +277,7 @@ export async function assembleEmulator(
   };
   return {
     listener: (policy) => {
-      const handle = requestHandler(services, pipeline, policy, () => origin, options.onRequest);
+      const handle = requestHandler(services, pipeline, policy, () => origin, options);
       // The state changes a request makes are counted for it (a failed save may undo them).
       return (req, res) => changes.inRequest(() => handle(req, res));
     },
@@ -296,6 +302,8 @@ export async function assembleEmulator(
 }
 
 interface Services {
+  /** The Apps Script backend itself: web apps run its scripts outside the spec-routed service. */
+  apps: AppsScriptBackend;
   appsScript: ReturnType<typeof appsScriptService>;
   bugsmash: ReturnType<typeof bugsmashService>;
   control: ReturnType<typeof controlService>;
@@ -306,8 +314,9 @@ function requestHandler(
   pipeline: PipelineOptions,
   hostPolicy: HostPolicy,
   origin: () => string,
-  onRequest: EmulatorOptions['onRequest'],
+  options: Pick<EmulatorOptions, 'onRequest' | 'allowedOrigins'>,
 ) {
+  const onRequest = options.onRequest;
   return (req: IncomingMessage, res: ServerResponse) => {
     const url = requestUrl(req.url ?? '/', origin() || 'http://127.0.0.1');
     if (onRequest !== undefined) {
@@ -319,18 +328,21 @@ function requestHandler(
       );
     }
     if (refuseForeignHost(req.headers, res, hostPolicy)) return;
-    if (applyCors(req, res)) return;
+    // The control API refuses every cross-site request itself, loopback pages included.
+    const control = url !== undefined && isControlRequest(req.url ?? '/', url);
+    if (applyCors(req, res, control ? ['*'] : options.allowedOrigins)) return;
     if (url === undefined) {
       req.resume();
       send(res, { status: 400, body: { error: 'malformed request target' } });
       return;
     }
     let work: Promise<void>;
-    if (isControlRequest(req.url ?? '/', url))
-      work = handleServiceRequest(services.control, req, res, url, pipeline);
+    if (control) work = handleServiceRequest(services.control, req, res, url, pipeline);
     else if (isGoogleOAuthPath(url.pathname)) work = handleGoogleOAuth(req, res, url);
     else if (url.pathname === '/api/v2' || url.pathname.startsWith('/api/v2/'))
       work = handleServiceRequest(services.bugsmash, req, res, url, pipeline);
+    else if (isWebAppPath(url.pathname))
+      work = handleWebApp(services.apps, req, res, url, pipeline.afterRequest);
     else work = handleServiceRequest(services.appsScript, req, res, url, pipeline);
     work.catch((error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);

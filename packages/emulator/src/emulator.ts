@@ -23,6 +23,17 @@ export interface EmulatorOptions {
    */
   allowedHosts?: readonly string[];
   /**
+   * Web origins besides loopback ones and the emulator's own whose pages may call it (CORS); `*`
+   * allows any. A request from any other origin gets 403: the emulator takes any token, so this is
+   * what keeps a web page from creating, deploying and running code in it.
+   */
+  allowedOrigins?: readonly string[];
+  /**
+   * Hosts besides loopback ones that scripts may reach with UrlFetchApp (`api.example.com`); any
+   * other host fails at once with Google's "Address unavailable".
+   */
+  allowFetch?: readonly string[];
+  /**
    * A state database file (SQLite; created when missing, every change committed before its answer is
    * sent; a state file of the old JSON format is imported once) or an initial state document kept in
    * memory only.

@@ -166,28 +166,24 @@ describe('runs that end', () => {
   });
 
   it('an updateContent racing a reset answers 404, not 200 for content that is gone', async () => {
-    const { emulator, scriptId, deploymentId } = await emulatorWithScript({
-      sandboxWorkers: 1,
-      runTimeoutMs: 60_000,
-    });
-    // The only worker spins, so the content check waits in the queue until the reset stops the run.
-    const spinning = run(emulator, deploymentId, 'spin').catch((error: unknown) => error);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const { emulator, scriptId } = await emulatorWithScript({ runTimeoutMs: 60_000 });
+    // 8 MB of code takes QuickJS most of a second to compile: the reset lands while it does (or, on a
+    // slow machine, before the update is read, which must answer 404 as well).
+    const source = `function late() {}\n${'a = [b + c * d - e / f, "some text", { k: 1 }];\n'.repeat(170_000)}`;
     const update = fetch(`${emulator.appsScriptUrl}/v1/projects/${scriptId}/content`, {
       method: 'PUT',
       headers: { authorization: 'Bearer ada-token', 'content-type': 'application/json' },
       body: JSON.stringify({
         files: [
           { name: 'appsscript', type: 'JSON', source: '{}' },
-          { name: 'Code', type: 'SERVER_JS', source: 'function late() {}' },
+          { name: 'Code', type: 'SERVER_JS', source },
         ],
       }),
     });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 150));
     expect((await fetch(`${emulator.controlUrl}/reset`, { method: 'POST' })).status).toBe(200);
     expect((await update).status).toBe(404);
     expect(emulator.state().appsScript.projects).toEqual([]);
-    await spinning;
   });
 
   it('answers a source nested a million deep with a syntax error, not a 500', async () => {

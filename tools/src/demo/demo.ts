@@ -62,6 +62,37 @@ function greet(name) {
   return 'Hello, ' + name + '! ' + signature();
 }
 
+/** Counts visits in script properties, one run at a time (the script lock), offline in the emulator. */
+function visit() {
+  var lock = LockService.getScriptLock();
+  lock.waitLock(5000);
+  var props = PropertiesService.getScriptProperties();
+  var visits = Number(props.getProperty('visits') || 0) + 1;
+  props.setProperty('visits', String(visits));
+  lock.releaseLock();
+  Logger.log('visit %d by %s', visits, Session.getActiveUser().getEmail());
+  var digest = Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, 'visit ' + visits);
+  return { visits: visits, digest: Utilities.base64Encode(digest).slice(0, 12) };
+}
+
+/** Installs a time-driven trigger: tick() every 5 minutes of the emulator's clock. */
+function installTrigger() {
+  ScriptApp.newTrigger('tick').timeBased().everyMinutes(5).create();
+  return ScriptApp.getProjectTriggers().length;
+}
+
+function tick() {
+  var props = PropertiesService.getScriptProperties();
+  props.setProperty('ticks', String(Number(props.getProperty('ticks') || 0) + 1));
+}
+
+/** The web app: a page from an HtmlService template. */
+function doGet(e) {
+  var page = HtmlService.createTemplate('<h1>Hello, <?= name ?>!</h1>');
+  page.name = e.parameter.name || 'world';
+  return page.evaluate().setTitle('specbound demo');
+}
+
 /** Fails on purpose, to show a script error and its stack. */
 function checkout(cart) {
   return total(cart.items);
@@ -76,7 +107,12 @@ function total(items) {
 }
 `;
 const MANIFEST = `${JSON.stringify(
-  { timeZone: 'Etc/UTC', runtimeVersion: 'V8', executionApi: { access: 'MYSELF' } },
+  {
+    timeZone: 'Etc/UTC',
+    runtimeVersion: 'V8',
+    executionApi: { access: 'MYSELF' },
+    webapp: { access: 'ANYONE_ANONYMOUS', executeAs: 'USER_DEPLOYING' },
+  },
   null,
   2,
 )}\n`;
@@ -105,6 +141,9 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
 
     const scriptId = await projectSteps(gas, dir, done);
     await runSteps(gas, scriptId, done);
+    await servicesStep(gas, scriptId, done);
+    await triggerStep(emulator, gas, scriptId, done);
+    await webAppStep(emulator, gas, scriptId, done);
     const { bugs, projectId, comments } = await reviewSteps(emulator, done);
     await webhookStep(emulator, bugs, comments, receiver, done);
     await bugsmashWorkflowSteps({ bugs, gas, scriptId, projectId, dir }, done);
@@ -233,6 +272,68 @@ async function runSteps(gas: AppsScriptClient, scriptId: string, done: Done): Pr
     service: 'apps-script',
     name: 'metrics',
     detail: `${runs} executions, ${failures} failed (${metrics.granularity})`,
+  });
+}
+
+/** Google services offline: a script keeps a counter in PropertiesService under LockService. */
+async function servicesStep(gas: AppsScriptClient, scriptId: string, done: Done): Promise<void> {
+  const runs: { visits?: unknown; digest?: unknown }[] = [];
+  for (let i = 0; i < 2; i++) {
+    const ran = await runFunction(gas, { scriptId, functionName: 'visit' });
+    runs.push((ran.result ?? {}) as { visits?: unknown; digest?: unknown });
+  }
+  check(
+    runs[0]?.visits === 1 && runs[1]?.visits === 2 && typeof runs[1]?.digest === 'string',
+    'services',
+    `visit() returned ${JSON.stringify(runs)}`,
+  );
+  done({
+    service: 'apps-script',
+    name: 'services',
+    detail: `visit() twice → visits 1, then 2 (PropertiesService, LockService, Utilities.computeDigest ${String(runs[1]?.digest)}…)`,
+  });
+}
+
+/** A time-driven trigger, fired by moving the emulator's clock. */
+async function triggerStep(emulator: Emulator, gas: AppsScriptClient, scriptId: string, done: Done) {
+  const installed = await runFunction(gas, { scriptId, functionName: 'installTrigger' });
+  check(installed.result === 1, 'trigger', `installTrigger() returned ${JSON.stringify(installed.result)}`);
+  const response = await fetch(`${emulator.controlUrl}/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceMs: 15 * 60_000 }),
+  });
+  const moved = (await response.json()) as { fired?: { functionName: string; status: string }[] };
+  const runs = (moved.fired ?? []).map((f) => `${f.functionName} ${f.status}`);
+  check(
+    response.ok && runs.length === 3 && runs.every((r) => r === 'tick COMPLETED'),
+    'trigger',
+    `moving the clock 15 minutes fired ${runs.join(', ') || 'nothing'}`,
+  );
+  done({
+    service: 'apps-script',
+    name: 'trigger',
+    detail: 'tick() every 5 minutes; clock moved 15 minutes → ran 3 times (TIME_DRIVEN processes)',
+  });
+}
+
+/** The deployment as a web app, opened the way a browser opens it. */
+async function webAppStep(emulator: Emulator, gas: AppsScriptClient, scriptId: string, done: Done) {
+  const listed = await gas.projects.deployments.list({ scriptId });
+  const deployments = 'deployments' in listed ? (listed.deployments ?? []) : [];
+  const deployment = deployments.find((d) => d.deploymentConfig?.versionNumber !== undefined);
+  const url = `${emulator.appsScriptUrl}/macros/s/${String(deployment?.deploymentId)}/exec?name=%3CAda%3E`;
+  const response = await fetch(url, { headers: { accept: 'text/html' } });
+  const html = await response.text();
+  check(
+    response.status === 200 && html.includes('<h1>Hello, &#60;Ada&#62;!</h1>'),
+    'web app',
+    `GET …/exec answered ${response.status}: ${html.slice(0, 120)}`,
+  );
+  done({
+    service: 'apps-script',
+    name: 'web app',
+    detail: `GET /macros/s/…/exec?name=<Ada> → doGet: <h1>Hello, &#60;Ada&#62;!</h1> (HtmlService, escaped)`,
   });
 }
 

@@ -25,6 +25,9 @@ describe('specbound demo', () => {
       'run',
       'processes',
       'metrics',
+      'services',
+      'trigger',
+      'web app',
       'project',
       'comments',
       'webhook',
@@ -36,7 +39,10 @@ describe('specbound demo', () => {
     expect(result.stdout).toContain('greet("Ada") → "Hello, Ada! (from Apps Script)"');
     expect(result.stdout).toMatch(/at total \(line \d+\)/);
     expect(result.stdout).toContain('signature verified');
-    expect(result.stderr).toContain('13 steps passed');
+    expect(result.stderr).toContain('16 steps passed');
+    expect(result.stdout).toContain('visit() twice → visits 1, then 2');
+    expect(result.stdout).toContain('clock moved 15 minutes → ran 3 times');
+    expect(result.stdout).toContain('Hello, &#60;Ada&#62;!');
     expect(result.stdout).toContain('run again: 0 sent');
   });
 
@@ -47,7 +53,7 @@ describe('specbound demo', () => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as { service: string; name: string });
-    expect(steps).toHaveLength(13);
+    expect(steps).toHaveLength(16);
     expect(steps.map((s) => s.name)).toEqual([
       'create',
       'push',
@@ -57,6 +63,9 @@ describe('specbound demo', () => {
       'run',
       'processes',
       'metrics',
+      'services',
+      'trigger',
+      'web app',
       'project',
       'comments',
       'webhook',

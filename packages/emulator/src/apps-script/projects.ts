@@ -1,9 +1,11 @@
 // Projects and their content (HEAD): created with a default manifest, read, and replaced by
 // `updateContent`, which refuses what Apps Script refuses (see content.ts) including syntax errors.
+import { ServiceError } from '../core/types.ts';
+import { PoolBusy } from '../sandbox/pool.ts';
 import type { AppsScriptBackend } from './backend.ts';
 import { newDeploymentId, newScriptId, nowIso } from './backend.ts';
 import { contentProblems, DEFAULT_MANIFEST, isFileType, MANIFEST } from './content.ts';
-import { invalidArgument, notFound } from './errors.ts';
+import { googleError, invalidArgument, notFound } from './errors.ts';
 import { type AppsScriptHandlers, ok } from './handlers.ts';
 import { fileJson, projectJson } from './json.ts';
 import type { AsProject, AsUser } from './model.ts';
@@ -87,12 +89,19 @@ export function projectHandlers(
           files: files.filter((f) => f.type === 'SERVER_JS'),
           memoryLimitBytes: b.options.runMemoryBytes,
         })
-        .catch(() => ({
-          ok: false as const,
-          file: '(project)',
-          message: 'the code could not be compiled',
-          lineNumber: 0,
-        }));
+        .catch((error: unknown) => {
+          // Busy is not a syntax error: the client should retry (429), not edit its code.
+          if (error instanceof PoolBusy)
+            throw new ServiceError(
+              googleError(429, `Resource has been exhausted: ${error.message}. Retry later.`),
+            );
+          return {
+            ok: false as const,
+            file: '(project)',
+            message: 'the code could not be compiled',
+            lineNumber: 0,
+          };
+        });
       if (!check.ok) {
         throw invalidArgument(
           `Syntax error: SyntaxError: ${check.message} line: ${check.lineNumber} file: ${check.file}`,

@@ -5,6 +5,8 @@
 
 import type { components } from '@specbound/apps-script/schema';
 import { ServiceError } from '../core/types.ts';
+import { clockOf } from '../runtime/clock.ts';
+import { runHost } from '../runtime/host.ts';
 import { PoolBusy, RunStopped } from '../sandbox/pool.ts';
 import type { RunOutcome } from '../sandbox/types.ts';
 import type { AppsScriptBackend } from './backend.ts';
@@ -12,7 +14,7 @@ import { nowIso } from './backend.ts';
 import { executionApiAccess, manifestFrom, runtimeOf } from './content.ts';
 import { googleError, invalidArgument, notFound, permissionDenied } from './errors.ts';
 import { type AppsScriptHandlers, ok } from './handlers.ts';
-import type { AsDeployment, AsFile, AsProject, AsUser, ProcessStatus } from './model.ts';
+import type { AsDeployment, AsFile, AsProject, AsUser, ProcessStatus, ProcessType } from './model.ts';
 
 type Operation = components['schemas']['Operation'];
 
@@ -105,6 +107,41 @@ async function runFunction(
   // Functions ending in an underscore are private to the script.
   if (functionName.split('.').some((part) => part.endsWith('_')))
     throw notFound(`Script function not found: ${functionName}`);
+  const outcome = await executeRun(b, {
+    project,
+    files,
+    manifestFileName: deployment.manifestFileName,
+    deploymentId: deployment.deploymentId,
+    user,
+    functionName,
+    parameters: request.parameters ?? [],
+    processType: 'EXECUTION_API',
+    ...(signal === undefined ? {} : { signal }),
+  });
+  if (outcome.kind === 'not-found') throw notFound(`Script function not found: ${functionName}`);
+  return operationOf(outcome);
+}
+
+/** One run of a project's function, however it was started (the Execution API, a trigger). */
+interface RunRequest {
+  project: AsProject;
+  files: readonly AsFile[];
+  manifestFileName?: string;
+  deploymentId?: string;
+  user: AsUser;
+  functionName: string;
+  parameters: unknown[];
+  processType: ProcessType;
+  signal?: AbortSignal;
+}
+
+/**
+ * Runs a function in the sandbox with the project's Google services, recording it as a process
+ * (RUNNING, then how it ended) and its log lines. A busy pool or a stopped run is thrown as Google's
+ * error; anything else ends as the run's outcome.
+ */
+export async function executeRun(b: AppsScriptBackend, run: RunRequest): Promise<RunOutcome> {
+  const { project, user, functionName } = run;
   const pool = b.options.pool;
   if (!pool.accepts())
     throw new ServiceError(
@@ -115,17 +152,18 @@ async function runFunction(
     );
   const generation = b.generation;
   const started = Date.now();
+  const manifest = manifestFrom(run.files, run.manifestFileName);
   const index = b.processes.append({
     scriptId: project.scriptId,
-    deploymentId: deployment.deploymentId,
+    ...(run.deploymentId === undefined ? {} : { deploymentId: run.deploymentId }),
     projectName: project.title,
     functionName,
-    processType: 'EXECUTION_API',
+    processType: run.processType,
     processStatus: 'RUNNING',
     userAccessLevel: project.creator === user.email ? 'OWNER' : 'READ',
     user: user.email,
     startTime: nowIso(),
-    runtimeVersion: runtimeOf(manifestFrom(files, deployment.manifestFileName)),
+    runtimeVersion: runtimeOf(manifest),
   });
   b.touch('as.processes', String(index));
   const finish = (status: ProcessStatus, durationMs: number) => {
@@ -135,16 +173,30 @@ async function runFunction(
     b.touch('as.processes', String(index));
   };
   let outcome: RunOutcome;
+  const host = runHost(b, project, user.email);
   try {
     outcome = await pool.run(
       {
-        files: files.filter((f) => f.type === 'SERVER_JS').map((f) => ({ name: f.name, source: f.source })),
+        files: run.files
+          .filter((f) => f.type === 'SERVER_JS')
+          .map((f) => ({ name: f.name, source: f.source })),
+        context: {
+          scriptId: project.scriptId,
+          userEmail: user.email,
+          timeZone: typeof manifest.timeZone === 'string' ? manifest.timeZone : 'America/New_York',
+          clockOffsetMs: clockOf(b).offsetMs,
+          htmlFiles: Object.fromEntries(
+            run.files.filter((f) => f.type === 'HTML').map((f) => [f.name, f.source]),
+          ),
+          ...(project.parentId === undefined ? {} : { documentId: project.parentId }),
+        },
         functionName,
-        parameters: request.parameters ?? [],
+        parameters: run.parameters,
         timeoutMs: b.options.runTimeoutMs,
         memoryLimitBytes: b.options.runMemoryBytes,
       },
-      signal,
+      run.signal,
+      host.handler,
     );
   } catch (error) {
     if (error instanceof RunStopped) {
@@ -166,6 +218,8 @@ async function runFunction(
       logs: [],
       durationMs: Date.now() - started,
     };
+  } finally {
+    host.dispose();
   }
   if (b.generation === generation) {
     const at = nowIso();
@@ -179,8 +233,7 @@ async function runFunction(
     outcome.kind === 'ok' ? 'COMPLETED' : outcome.kind === 'timeout' ? 'TIMED_OUT' : 'FAILED',
     outcome.durationMs,
   );
-  if (outcome.kind === 'not-found') throw notFound(`Script function not found: ${functionName}`);
-  return operationOf(outcome);
+  return outcome;
 }
 
 export function runHandlers(b: AppsScriptBackend): AppsScriptHandlers<'runScriptFunction'> {

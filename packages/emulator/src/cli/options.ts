@@ -9,6 +9,10 @@ export const USAGE = `Usage: specbound-emulator [seed] [options]
   --host <addr>           interface to listen on (default 127.0.0.1)
   --allow-host <name>     a name besides localhost/127.0.0.1/[::1] that requests may use in Host
                           (a Docker service name, say); repeatable
+  --allow-origin <origin> a web origin besides loopback ones whose pages may call the emulator
+                          (https://app.example.com; * for any); repeatable
+  --allow-fetch <host>    a host besides loopback ones that scripts may reach with UrlFetchApp;
+                          repeatable
   --state <file>          load state from <file> at start and save it after every change
                           (a relative path is taken from the directory you ran the command in)
   --seed                  fill the demo data set when the state is empty
@@ -37,6 +41,8 @@ export interface CliOptions {
   port: number;
   host: string;
   allowedHosts: string[];
+  allowedOrigins: string[];
+  allowFetch: string[];
   /** Absolute path of the state file. */
   state?: string;
   seed: boolean;
@@ -57,6 +63,8 @@ function parsed(argv: readonly string[]) {
         port: { type: 'string', default: '8787' },
         host: { type: 'string', default: '127.0.0.1' },
         'allow-host': { type: 'string', multiple: true, default: [] },
+        'allow-origin': { type: 'string', multiple: true, default: [] },
+        'allow-fetch': { type: 'string', multiple: true, default: [] },
         state: { type: 'string' },
         seed: { type: 'boolean', default: false },
         'bugsmash-api-key': { type: 'string' },
@@ -104,6 +112,8 @@ export function parseCliArgs(
     port: checkedPort(values.port),
     host: values.host,
     allowedHosts: values['allow-host'],
+    allowedOrigins: values['allow-origin'],
+    allowFetch: values['allow-fetch'],
     seed: values.seed,
     strict: values.strict,
     quiet: values.quiet,

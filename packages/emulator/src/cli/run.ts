@@ -74,6 +74,8 @@ function emulatorOptions(options: CliOptions, streams: Streams): EmulatorOptions
     port: options.port,
     host: options.host,
     allowedHosts: options.allowedHosts,
+    allowedOrigins: options.allowedOrigins,
+    allowFetch: options.allowFetch,
     seed: options.seed,
     strict: options.strict,
     onViolation: (v) =>

@@ -8,6 +8,9 @@ import { FaultError, type FaultInjector } from '../core/faults.ts';
 import type { TypedHandlers } from '../core/typed.ts';
 import type { ViolationLog } from '../core/violations.ts';
 import type { operations } from '../generated/emulator.ts';
+import { clockOf } from '../runtime/clock.ts';
+import { advanceClock } from '../runtime/fire.ts';
+import { outboxOf } from '../runtime/mail.ts';
 import { normalizeState, type StateDocument, StateDocumentError } from '../state.ts';
 import { SecretRedactor, UnknownRedactedSecret } from './redact.ts';
 
@@ -91,6 +94,22 @@ export function controlHandlers(deps: ControlDeps): TypedHandlers<operations, 'c
     },
     listWebhookDeliveries: () => ({ status: 200, body: deps.dispatcher.deliveries() }),
     listLogs: () => ({ status: 200, body: deps.apps.logs.list() }),
+    listOutbox: () => ({ status: 200, body: outboxOf(deps.apps) }),
+    getClock: () => {
+      const clock = clockOf(deps.apps);
+      return {
+        status: 200,
+        body: { now: new Date(clock.now()).toISOString(), offsetMs: clock.offsetMs, fired: [] },
+      };
+    },
+    updateClock: async (ctx) => {
+      const fired = await advanceClock(deps.apps, ctx.body.advanceMs);
+      const clock = clockOf(deps.apps);
+      return {
+        status: 200,
+        body: { now: new Date(clock.now()).toISOString(), offsetMs: clock.offsetMs, fired },
+      };
+    },
     getFile: async (ctx) => {
       const file = await deps.file(ctx.params.path.fileId);
       if (file === undefined) return { status: 404, body: { error: 'no such file' } };

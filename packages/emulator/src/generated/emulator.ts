@@ -220,6 +220,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the emulator's clock
+         * @description The time scripts see (`new Date()`, cache expiry, time-driven triggers): the machine's time plus how far `POST /clock` has moved it since the last reset.
+         */
+        get: operations["getClock"];
+        put?: never;
+        /**
+         * Move the emulator's clock
+         * @description Moves the emulator's time ahead by `advanceMs` and fires every time-driven trigger that falls due meanwhile, in the order they fall due (a trigger every 5 minutes fires 12 times for an hour), each run recorded as a `TIME_DRIVEN` process of its project, as Google records trigger runs. A run that fails does not stop the others. At most 1,000 runs are fired per request. Answers when every run has ended; cleared by a reset.
+         */
+        post: operations["updateClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the emails scripts sent
+         * @description Every message a script sent with `MailApp.sendEmail` or `GmailApp.sendEmail`, oldest first: the emulator captures them and never sends one. The most recent 1,000 are kept, in memory only; a reset clears them.
+         */
+        get: operations["listOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -252,6 +296,40 @@ export interface components {
             tags?: string[];
             locationMetadata?: components["schemas"]["LocationMetadata"];
             commentMetadata?: components["schemas"]["CommentMetadata"];
+        };
+        /** @description The emulator's time, and the trigger runs a move of the clock fired. */
+        Clock: {
+            /**
+             * Format: date-time
+             * @description The time scripts see now.
+             */
+            now: string;
+            /** @description How far the clock is ahead of the machine's, in milliseconds. */
+            offsetMs: number;
+            /** @description The time-driven trigger runs fired by this request, in the order they ran (empty for a read). */
+            fired: {
+                /** @description The trigger's unique id (`Trigger.getUniqueId()`). */
+                triggerUid: string;
+                /** @description The project whose trigger it is. */
+                scriptId: string;
+                /** @description The trigger's handler function. */
+                functionName: string;
+                /**
+                 * Format: date-time
+                 * @description The emulator time the trigger fell due and ran at.
+                 */
+                at: string;
+                /**
+                 * @description How the run ended (the process's status).
+                 * @enum {string}
+                 */
+                status: "COMPLETED" | "FAILED" | "TIMED_OUT";
+            }[];
+        };
+        /** @description How far to move the emulator's clock. */
+        ClockRequest: {
+            /** @description Milliseconds to move ahead (at most 366 days per request). */
+            advanceMs: number;
         };
         /** @description One webhook delivery (with its retries). */
         Delivery: {
@@ -376,6 +454,34 @@ export interface components {
              * @constant
              */
             ok: true;
+        };
+        /** @description One email a script sent, as the emulator captured it (never delivered). */
+        OutboxMessage: {
+            /**
+             * Format: date-time
+             * @description When it was sent (emulator time).
+             */
+            at: string;
+            /** @description The project whose script sent it. */
+            scriptId: string;
+            /** @description The user the script ran as. */
+            from: string;
+            /** @description Recipients. */
+            to: string[];
+            /** @description Copy recipients. */
+            cc: string[];
+            /** @description Blind copy recipients. */
+            bcc: string[];
+            /** @description The subject. */
+            subject: string;
+            /** @description The plain text body. */
+            body: string;
+            /** @description The HTML body, when the script gave one. */
+            htmlBody?: string;
+            /** @description The sender's display name, when given. */
+            name?: string;
+            /** @description The reply-to address, when given. */
+            replyTo?: string;
         };
         /** @description Everything the emulator holds, as one JSON value (the format of the state file). Only `version` is required: missing collections are empty and missing optional fields get their defaults. The emulator's README documents each collection; the emulator checks them (types, required fields, unique ids) when the document is loaded. Uploaded bytes are not part of it: a file names its content by `sha256` and is served at `/files/{fileId}/{fileName}`. */
         StateDocument: {
@@ -975,6 +1081,78 @@ export interface operations {
             };
             403: components["responses"]["CrossSite"];
             404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The emulator's time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Clock"];
+                };
+            };
+            403: components["responses"]["CrossSite"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClockRequest"];
+            };
+        };
+        responses: {
+            /** @description The clock moved; the triggers that fell due ran. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Clock"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossSite"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listOutbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The captured messages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxMessage"][];
+                };
+            };
+            403: components["responses"]["CrossSite"];
             "5XX": components["responses"]["ServerError"];
         };
     };

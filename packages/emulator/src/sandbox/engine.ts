@@ -5,11 +5,21 @@ import { getHeapStatistics } from 'node:v8';
 import releaseSync from '@jitl/quickjs-wasmfile-release-sync';
 import {
   newQuickJSWASMModuleFromVariant,
+  newVariant,
   type QuickJSContext,
   type QuickJSHandle,
   type QuickJSSyncVariant,
   type QuickJSWASMModule,
 } from 'quickjs-emscripten-core';
+import { type CallHost, type ChannelEnds, HostCallStopped, hostCaller } from './channel.ts';
+import { installHtml } from './guest/html.ts';
+import { installKernel } from './guest/kernel.ts';
+import { installLogging } from './guest/logging.ts';
+import { installMail } from './guest/mail.ts';
+import { installScriptApp } from './guest/scriptapp.ts';
+import { installStores } from './guest/stores.ts';
+import { installUrlFetch } from './guest/urlfetch.ts';
+import { installUtilities } from './guest/utilities.ts';
 import type {
   CheckJob,
   CheckOutcome,
@@ -27,46 +37,39 @@ const variant = ((releaseSync as unknown as { default?: QuickJSSyncVariant }).de
 /** File name of the harness code; its frames are removed from script stack traces. */
 const HARNESS = '<emulator>';
 
-/** Google services that exist in Apps Script but not here: using one fails with a clear script error. */
-const SERVICES = [
-  'SpreadsheetApp',
-  'DocumentApp',
-  'SlidesApp',
-  'FormApp',
-  'DriveApp',
-  'GmailApp',
-  'MailApp',
-  'CalendarApp',
-  'ContactsApp',
-  'UrlFetchApp',
-  'PropertiesService',
-  'CacheService',
-  'LockService',
-  'ScriptApp',
-  'Session',
-  'HtmlService',
-  'ContentService',
-  'Utilities',
-  'CardService',
-  'Charts',
-  'GroupsApp',
-  'LanguageApp',
-  'Maps',
-  'XmlService',
-  'Jdbc',
-  'SitesApp',
-  'Browser',
-  'UI',
-];
-
 // Script output is bounded inside the guest, before a string ever crosses into the host: a line past
 // LINE_CHARS is cut, and once a run has logged LOG_CHARS in total the rest is dropped (one marker line
 // says so). A result past OUTPUT_CHARS is refused rather than copied out.
 const LINE_CHARS = 8 * 1024;
 const LOG_CHARS = 256 * 1024;
 const OUTPUT_CHARS = 8 * 1024 * 1024;
+/**
+ * The host's own bounds on what it copies out of a run, whatever the guest did to its harness: the
+ * result's JSON in UTF-8 bytes (Google's 8 MB), and the type and message of an error in characters.
+ */
+export const OUTPUT_BYTES = 8 * 1024 * 1024;
+export const ERROR_CHARS = 16 * 1024;
+const STACK_FRAMES = 100;
 
-const HARNESS_SOURCE = `(function (g, record) {
+/** Google's message for a run that needed more memory than it may have. */
+export const MEMORY_EXCEEDED = 'Exceeded memory limit.';
+
+/**
+ * The guest services, installed by their source text (see guest/kernel.ts). The kernel and logging
+ * are compiled with the harness; the others only when a script first touches one of their globals, so
+ * a run that uses none pays nothing to parse them.
+ */
+const EAGER_SOURCE = [installKernel, installLogging].map((install) => install.toString()).join('\n');
+const LAZY_SOURCES: Record<string, string> = {
+  utilities: installUtilities.toString(),
+  stores: installStores.toString(),
+  scriptapp: installScriptApp.toString(),
+  html: installHtml.toString(),
+  mail: installMail.toString(),
+  urlfetch: installUrlFetch.toString(),
+};
+
+const HARNESS_SOURCE = `(function (g, record, call, sleep, contextJson, load) {
   var stringify = JSON.stringify, parse = JSON.parse, isPromise = function (v) { return v instanceof Promise; };
   var logged = 0, dropped = false;
   function emit(text) {
@@ -84,29 +87,52 @@ const HARNESS_SOURCE = `(function (g, record) {
     if (typeof v === 'string') return v.length > ${LINE_CHARS} ? v.slice(0, ${LINE_CHARS + 1}) : v;
     try { var s = stringify(v); s = s === undefined ? String(v) : s; return s.length > ${LINE_CHARS} ? s.slice(0, ${LINE_CHARS + 1}) : s; } catch (e) { return String(v).slice(0, ${LINE_CHARS + 1}); }
   }
-  function join(args) { var out = []; for (var i = 0; i < args.length; i++) out.push(show(args[i])); return out.join(' '); }
-  function level(name) { return function () { emit(name + ' ' + join(arguments)); }; }
-  g.console = { log: level('INFO'), info: level('INFO'), warn: level('WARNING'), error: level('ERROR'), debug: level('DEBUG') };
-  var buffer = [];
-  g.Logger = {
-    log: function (format) {
-      var args = Array.prototype.slice.call(arguments, 1), text = show(format);
-      if (args.length > 0 && typeof format === 'string' && format.indexOf('%s') >= 0) {
-        text = format.replace(/%s/g, function () { return args.length ? show(args.shift()) : '%s'; });
-      } else if (args.length > 0) { text = join(arguments); }
-      if (buffer.length < 1000) buffer.push(text.slice(0, ${LINE_CHARS})); emit('INFO ' + text); return g.Logger;
-    },
-    getLog: function () { return buffer.join('\\n'); },
-    clear: function () { buffer.length = 0; },
-  };
-  ${JSON.stringify(SERVICES)}.forEach(function (name) {
-    var service = new Proxy({}, { get: function (_t, prop) {
-      var err = new Error(name + '.' + String(prop) + ' is not available: the specbound emulator runs no Google services');
-      err.name = 'Exception';
-      throw err;
-    } });
-    Object.defineProperty(g, name, { value: service, writable: true, configurable: true });
+  ${EAGER_SOURCE}
+  var kernel = installKernel(g, call);
+  installLogging(g, emit, show);
+  function later(names, key, install) {
+    // Installs into a scratch object, then defines the globals of the group still waiting: one a
+    // script has replaced meanwhile keeps the script's value.
+    function settle() {
+      var made = {};
+      install(geval('(' + load(key) + ')'), made);
+      names.forEach(function (n) {
+        var d = Object.getOwnPropertyDescriptor(g, n);
+        if (d && d.get) Object.defineProperty(g, n, { value: made[n], writable: true, configurable: true });
+      });
+    }
+    names.forEach(function (name) {
+      Object.defineProperty(g, name, {
+        configurable: true,
+        get: function () { settle(); return g[name]; },
+        set: function (value) { Object.defineProperty(g, name, { value: value, writable: true, configurable: true }); },
+      });
+    });
+  }
+  later(['Utilities'], 'utilities', function (install, made) { install(made, kernel, sleep); });
+  later(['PropertiesService', 'CacheService', 'LockService', 'Session'], 'stores', function (install, made) {
+    install(made, kernel, parse(contextJson));
   });
+  later(['ScriptApp'], 'scriptapp', function (install, made) { install(made, kernel, parse(contextJson)); });
+  later(['MailApp', 'GmailApp'], 'mail', function (install, made) { install(made, kernel); });
+  later(['UrlFetchApp'], 'urlfetch', function (install, made) { install(made, kernel); });
+  later(['HtmlService', 'ContentService'], 'html', function (install, made) {
+    install(made, kernel, parse(contextJson).htmlFiles || {});
+  });
+  // The emulator's clock (POST /__emulator/clock) moves the guest's time: Date is the platform's, shifted.
+  var shift = parse(contextJson).clockOffsetMs || 0;
+  if (shift !== 0) {
+    var RealDate = Date;
+    var ShiftedDate = function Date() {
+      if (!(this instanceof ShiftedDate)) return new RealDate(RealDate.now() + shift).toString();
+      return arguments.length === 0 ? new RealDate(RealDate.now() + shift) : Reflect.construct(RealDate, arguments);
+    };
+    ShiftedDate.prototype = RealDate.prototype;
+    ShiftedDate.now = function now() { return RealDate.now() + shift; };
+    ShiftedDate.UTC = RealDate.UTC;
+    ShiftedDate.parse = RealDate.parse;
+    Object.defineProperty(g, 'Date', { value: ShiftedDate, writable: true, configurable: true });
+  }
   var settled, geval = eval, ident = /^[A-Za-z_$][\\w$]*$/, builtins = {};
   g.__emulatorInvoke = function (path, json) {
     var parts = path.split('.');
@@ -138,9 +164,35 @@ const HARNESS_SOURCE = `(function (g, record) {
 })`;
 
 let modulePromise: Promise<QuickJSWASMModule> | undefined;
+let wasmMaxBytes: number | undefined;
+
+/** WebAssembly pages are 64 KiB; QuickJS's module starts with 16 MiB. */
+const PAGE_BYTES = 64 * 1024;
+const INITIAL_PAGES = 256;
+
+/**
+ * Caps the WebAssembly memory of this thread's QuickJS module at `bytes` (call it before the first
+ * job). QuickJS's own memory limit does not count the backing stores of typed arrays and
+ * ArrayBuffers, so without this a run could grow the module's memory (which never shrinks) to 2 GiB;
+ * with it, an allocation past the cap fails inside the guest as "out of memory".
+ */
+export function capWasmMemory(bytes: number): void {
+  if (modulePromise !== undefined) throw new Error('capWasmMemory must be called before the first job');
+  wasmMaxBytes = bytes;
+}
 
 function quickjs(): Promise<QuickJSWASMModule> {
-  modulePromise ??= newQuickJSWASMModuleFromVariant(variant);
+  if (modulePromise === undefined) {
+    const maximum =
+      wasmMaxBytes === undefined
+        ? undefined
+        : Math.max(INITIAL_PAGES * 2, Math.floor(wasmMaxBytes / PAGE_BYTES));
+    modulePromise = newQuickJSWASMModuleFromVariant(
+      maximum === undefined
+        ? variant
+        : newVariant(variant, { wasmMemory: new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum }) }),
+    );
+  }
   return modulePromise;
 }
 
@@ -171,7 +223,19 @@ export function parseStack(stack: string | undefined): StackElement[] {
 
 type Thrown = Omit<ScriptThrew, 'kind'>;
 
+/** What a run threw, bounded: a message of 100 MB must not reach the process list or the answer. */
 function describeThrown(ctx: QuickJSContext, handle: QuickJSHandle): Thrown {
+  const thrown = describeUnbounded(ctx, handle);
+  const cut = (text: string) =>
+    text.length > ERROR_CHARS ? `${text.slice(0, ERROR_CHARS)} ... [cut at ${ERROR_CHARS} characters]` : text;
+  return {
+    errorType: cut(thrown.errorType),
+    errorMessage: cut(thrown.errorMessage),
+    stack: thrown.stack.slice(0, STACK_FRAMES),
+  };
+}
+
+function describeUnbounded(ctx: QuickJSContext, handle: QuickJSHandle): Thrown {
   const dumped: unknown = ctx.dump(handle);
   if (dumped !== null && typeof dumped === 'object' && 'message' in dumped) {
     const e = dumped as { name?: unknown; message?: unknown; stack?: unknown };
@@ -189,15 +253,55 @@ function describeThrown(ctx: QuickJSContext, handle: QuickJSHandle): Thrown {
   };
 }
 
+interface HarnessHooks {
+  record(text: string): void;
+  call: CallHost;
+  sleep(ms: number): void;
+}
+
+/** Installs the harness and the guest services: console, Logger, Utilities, properties, caches, locks. */
+function installHarness(ctx: QuickJSContext, job: RunJob, hooks: HarnessHooks): void {
+  const context = job.context ?? { scriptId: '', userEmail: '', timeZone: 'America/New_York' };
+  const handles = [
+    ctx.newFunction('record', (text) => hooks.record(ctx.getString(text))),
+    ctx.newFunction('call', (service, method, args) => {
+      const reply = hooks.call(
+        ctx.getString(service),
+        ctx.getString(method),
+        JSON.parse(ctx.getString(args)),
+      );
+      return ctx.newString(JSON.stringify('error' in reply ? { e: reply.error } : { v: reply.value }));
+    }),
+    ctx.newFunction('sleep', (ms) => hooks.sleep(Math.max(0, ctx.getNumber(ms)))),
+    ctx.newString(JSON.stringify(context)),
+    // Sources are handed over when first needed: even as a string literal they cost every run to parse.
+    ctx.newFunction('load', (key) => ctx.newString(LAZY_SOURCES[ctx.getString(key)] ?? '')),
+  ];
+  try {
+    const harness = ctx.unwrapResult(ctx.evalCode(HARNESS_SOURCE, HARNESS));
+    try {
+      ctx.unwrapResult(ctx.callFunction(harness, ctx.undefined, ctx.global, ...handles)).dispose();
+    } finally {
+      harness.dispose();
+    }
+  } finally {
+    for (const handle of handles) handle.dispose();
+  }
+}
+
 /**
  * Evaluates the SERVER_JS files in order, then calls `job.functionName` with the JSON parameters.
  * `stop` (shared with the pool) interrupts the guest when its first element is set: a run whose
  * caller went away ends at once and the worker stays usable.
  */
-export async function runJob(job: RunJob, stop?: Int32Array): Promise<RunOutcome> {
+export async function runJob(job: RunJob, stop?: Int32Array, channel?: ChannelEnds): Promise<RunOutcome> {
   const QuickJS = await quickjs();
   const started = Date.now();
   const deadline = started + job.timeoutMs;
+  // Utilities.sleep adds to the run's clock rather than waiting: a run that sleeps past its limit
+  // times out as it would on Google, at once.
+  let slept = 0;
+  const overdue = () => Date.now() + slept >= deadline;
   const logs: string[] = [];
   const runtime = QuickJS.newRuntime();
   runtime.setMemoryLimit(job.memoryLimitBytes);
@@ -209,10 +313,7 @@ export async function runJob(job: RunJob, stop?: Int32Array): Promise<RunOutcome
   let interruptible = false;
   let ended = false;
   runtime.setInterruptHandler(
-    () =>
-      interruptible &&
-      !ended &&
-      (Date.now() >= deadline || (stop !== undefined && Atomics.load(stop, 0) !== 0)),
+    () => interruptible && !ended && (overdue() || (stop !== undefined && Atomics.load(stop, 0) !== 0)),
   );
   const ctx = runtime.newContext();
   const finish = (outcome: RunResult): RunOutcome => ({ ...outcome, logs, durationMs: Date.now() - started });
@@ -224,11 +325,7 @@ export async function runJob(job: RunJob, stop?: Int32Array): Promise<RunOutcome
     } finally {
       handle.dispose();
     }
-    if (
-      Date.now() >= deadline &&
-      thrown.errorType === 'InternalError' &&
-      thrown.errorMessage === 'interrupted'
-    ) {
+    if (overdue() && thrown.errorType === 'InternalError' && thrown.errorMessage === 'interrupted') {
       return finish({
         kind: 'timeout',
         ...thrown,
@@ -236,23 +333,26 @@ export async function runJob(job: RunJob, stop?: Int32Array): Promise<RunOutcome
         errorMessage: 'Exceeded maximum execution time',
       });
     }
+    if (thrown.errorType === 'InternalError' && thrown.errorMessage === 'out of memory') {
+      return finish({ kind: 'error', ...thrown, errorType: 'Exception', errorMessage: MEMORY_EXCEEDED });
+    }
     return finish({ kind: 'error', ...thrown });
   };
   try {
-    const record = ctx.newFunction('record', (text) => {
-      // The harness already bounds lines and their total; this is the host's own backstop.
-      if (logs.length < 2_000) logs.push(ctx.getString(text).slice(0, LINE_CHARS + 64));
+    installHarness(ctx, job, {
+      record: (text) => {
+        // The harness already bounds lines and their total; this is the host's own backstop.
+        if (logs.length < 2_000) logs.push(text.slice(0, LINE_CHARS + 64));
+      },
+      call:
+        channel === undefined
+          ? () => ({ id: 0, error: 'Google services are not available to this run' })
+          : hostCaller(channel, () => overdue() || (stop !== undefined && Atomics.load(stop, 0) !== 0)),
+      sleep: (ms) => {
+        slept += ms;
+        if (overdue()) throw new HostCallStopped();
+      },
     });
-    try {
-      const harness = ctx.unwrapResult(ctx.evalCode(HARNESS_SOURCE, HARNESS));
-      try {
-        ctx.unwrapResult(ctx.callFunction(harness, ctx.undefined, ctx.global, record)).dispose();
-      } finally {
-        harness.dispose();
-      }
-    } finally {
-      record.dispose();
-    }
     interruptible = true;
     for (const file of job.files) {
       const loaded = ctx.evalCode(file.source, file.name);
@@ -283,13 +383,18 @@ export async function runJob(job: RunJob, stop?: Int32Array): Promise<RunOutcome
         });
       }
     }
-    const parsed = JSON.parse(reply) as { notFound?: true; tooLarge?: true; result?: unknown };
+    // The harness counts characters; the host counts the bytes it would send, whatever the guest did.
+    const parsed = (Buffer.byteLength(reply) > OUTPUT_BYTES ? { tooLarge: true } : JSON.parse(reply)) as {
+      notFound?: true;
+      tooLarge?: true;
+      result?: unknown;
+    };
     if (parsed.notFound) return finish({ kind: 'not-found' });
     if (parsed.tooLarge) {
       return finish({
         kind: 'error',
         errorType: 'ScriptError',
-        errorMessage: `The function's return value is larger than ${OUTPUT_CHARS} characters of JSON`,
+        errorMessage: `The function's return value is larger than ${OUTPUT_BYTES} bytes (8 MB) of JSON`,
         stack: [],
       });
     }

@@ -7,8 +7,18 @@
 // never left hanging. Workers are spawned with V8 resource limits, and one that a run has grown past
 // `recycleBytes` is replaced after the run.
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
-import type { CheckJob, CheckOutcome, RunJob, RunOutcome, WorkerReply, WorkerRequest } from './types.ts';
+import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
+import type {
+  CheckJob,
+  CheckOutcome,
+  HostCall,
+  HostHandler,
+  HostReply,
+  RunJob,
+  RunOutcome,
+  WorkerReply,
+  WorkerRequest,
+} from './types.ts';
 
 /** Extra time granted past a run's own limit before the worker is killed from outside. */
 const WATCHDOG_GRACE_MS = 5_000;
@@ -54,6 +64,12 @@ export interface PoolOptions {
   recycleBytes?: number;
   /** V8 heap limit of each worker in MiB (default 256); QuickJS's own heap is capped per run. */
   workerHeapMb?: number;
+  /**
+   * Cap on each worker's QuickJS WebAssembly memory in bytes (default 192 MiB): what a run may hold,
+   * typed arrays and ArrayBuffers included (QuickJS's own limit does not count them). With the V8
+   * heap limit it bounds the host: at most size × (wasmMemoryBytes + workerHeapMb) for the pool.
+   */
+  wasmMemoryBytes?: number;
   /** How long a stopped run may take to notice its interrupt before its worker is terminated (default 1 s). */
   stopGraceMs?: number;
 }
@@ -68,6 +84,8 @@ type Pending = {
   limitMs?: number;
   signal?: AbortSignal;
   onAbort?: (() => void) | undefined;
+  /** Answers the run's host calls (services); without one, every call fails. */
+  host?: HostHandler;
 };
 
 interface Slot {
@@ -76,22 +94,31 @@ interface Slot {
   timer: NodeJS.Timeout | undefined;
   /** Shared with the worker: set to interrupt the guest of the current run. */
   stop: Int32Array;
+  /** Host calls of the worker's guest (see channel.ts): their port and the flag that wakes the worker. */
+  calls: MessagePort;
+  answered: Int32Array;
 }
 
 /** How long a stopped run may take to notice its interrupt before its worker is terminated. */
 const STOP_GRACE_MS = 1_000;
+
+/** Content checks that may wait for the compile worker before more are refused (PoolBusy). */
+const CHECK_QUEUE = 64;
 
 export class SandboxPool {
   readonly size: number;
   readonly queueLimit: number;
   readonly #recycleBytes: number;
   readonly #heapMb: number;
+  readonly #wasmMemoryBytes: number;
   readonly #stopGraceMs: number;
   readonly #slots: Slot[] = [];
   readonly #queue: Pending[] = [];
   #nextId = 1;
   #closed = false;
   #spawned = 0;
+  /** The pool that compiles content (created on first use). */
+  #checker: SandboxPool | undefined;
 
   constructor(options: PoolOptions | number = {}) {
     const o = typeof options === 'number' ? { size: options } : options;
@@ -99,6 +126,7 @@ export class SandboxPool {
     this.queueLimit = Math.max(0, Math.floor(o.queueLimit ?? this.size * 4));
     this.#recycleBytes = o.recycleBytes ?? 256 * 1024 * 1024;
     this.#heapMb = o.workerHeapMb ?? 256;
+    this.#wasmMemoryBytes = o.wasmMemoryBytes ?? 192 * 1024 * 1024;
     this.#stopGraceMs = o.stopGraceMs ?? STOP_GRACE_MS;
   }
 
@@ -119,17 +147,38 @@ export class SandboxPool {
     return idle || this.#queue.length < this.queueLimit;
   }
 
-  async run(job: RunJob, signal?: AbortSignal): Promise<RunOutcome> {
+  /** Runs a function; `host` answers the calls its script makes to services (properties, caches, ...). */
+  async run(job: RunJob, signal?: AbortSignal, host?: HostHandler): Promise<RunOutcome> {
     const reply = await this.#submit(
       { id: this.#nextId++, type: 'run', job },
       job.timeoutMs + WATCHDOG_GRACE_MS,
       signal,
+      host,
     );
     if (reply.type === 'run') return reply.outcome;
     throw new Error(`sandbox worker failed: ${reply.type === 'crash' ? reply.message : reply.type}`);
   }
 
+  /**
+   * Compiles content on a worker of its own, never behind the runs: a save must not be refused as a
+   * syntax error (or wait minutes) because every run worker is busy.
+   */
   async check(job: CheckJob): Promise<CheckOutcome> {
+    if (this.#checker === undefined) {
+      if (this.#closed) throw new RunStopped('closed');
+      this.#checker = new SandboxPool({
+        size: 1,
+        queueLimit: CHECK_QUEUE,
+        recycleBytes: this.#recycleBytes,
+        workerHeapMb: this.#heapMb,
+        wasmMemoryBytes: this.#wasmMemoryBytes,
+      });
+    }
+    return this.#checker.#compile(job);
+  }
+
+  /** Compiles on this pool's own workers (the checker pool's lane). */
+  async #compile(job: CheckJob): Promise<CheckOutcome> {
     const reply = await this.#submit({ id: this.#nextId++, type: 'check', job });
     if (reply.type === 'check') return reply.outcome;
     throw new Error(`sandbox worker failed: ${reply.type === 'crash' ? reply.message : reply.type}`);
@@ -152,9 +201,11 @@ export class SandboxPool {
 
   async close(): Promise<void> {
     this.#closed = true;
+    await this.#checker?.close();
     for (const pending of this.#queue.splice(0)) this.#settle(pending, new RunStopped('closed'));
     await Promise.all(
       this.#slots.splice(0).map((slot) => {
+        slot.calls.close();
         if (slot.timer) clearTimeout(slot.timer);
         const pending = slot.busy;
         slot.busy = undefined;
@@ -164,12 +215,18 @@ export class SandboxPool {
     );
   }
 
-  #submit(request: WorkerRequest, limitMs?: number, signal?: AbortSignal): Promise<WorkerReply> {
+  #submit(
+    request: WorkerRequest,
+    limitMs?: number,
+    signal?: AbortSignal,
+    host?: HostHandler,
+  ): Promise<WorkerReply> {
     if (this.#closed) return Promise.reject(new RunStopped('closed'));
     if (signal?.aborted) return Promise.reject(new RunStopped('aborted'));
     if (!this.accepts()) return Promise.reject(new PoolBusy(this.#queue.length));
     return new Promise((resolve, reject) => {
       const pending: Pending = { request, resolve, reject };
+      if (host !== undefined) pending.host = host;
       if (limitMs !== undefined) pending.limitMs = limitMs;
       if (signal !== undefined) {
         pending.signal = signal;
@@ -277,12 +334,16 @@ export class SandboxPool {
 
   #spawn(): Slot {
     const stop = new Int32Array(new SharedArrayBuffer(4));
+    const answered = new Int32Array(new SharedArrayBuffer(4));
+    const { port1: calls, port2 } = new MessageChannel();
     const worker = new Worker(WORKER_URL, {
-      workerData: { stop },
+      workerData: { stop, wasmMemoryBytes: this.#wasmMemoryBytes, channel: { port: port2, flag: answered } },
+      transferList: [port2],
       resourceLimits: { maxOldGenerationSizeMb: this.#heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
     });
     this.#spawned++;
-    const slot: Slot = { worker, busy: undefined, timer: undefined, stop };
+    const slot: Slot = { worker, busy: undefined, timer: undefined, stop, calls, answered };
+    calls.on('message', (call: HostCall) => void this.#answer(slot, call));
     worker.on('message', (reply: WorkerReply) => {
       const pending = slot.busy;
       if (slot.timer) clearTimeout(slot.timer);
@@ -308,7 +369,32 @@ export class SandboxPool {
     return slot;
   }
 
+  /** Answers one host call of the run in `slot`, unless the run ended (or the slot went) meanwhile. */
+  async #answer(slot: Slot, call: HostCall): Promise<void> {
+    const pending = slot.busy;
+    let reply: HostReply;
+    try {
+      if (pending?.host === undefined)
+        throw new Error(`${call.service}.${call.method} is not available here`);
+      reply = { id: call.id, value: await pending.host(call) };
+    } catch (error) {
+      reply = { id: call.id, error: error instanceof Error ? error.message : String(error) };
+    }
+    if (slot.busy !== pending || !this.#slots.includes(slot)) return;
+    try {
+      slot.calls.postMessage(reply);
+    } catch (error) {
+      slot.calls.postMessage({
+        id: call.id,
+        error: `the answer cannot be sent to the script: ${String(error)}`,
+      });
+    }
+    Atomics.store(slot.answered, 0, 1);
+    Atomics.notify(slot.answered, 0);
+  }
+
   #retire(slot: Slot): void {
+    slot.calls.close();
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = undefined;
     slot.busy = undefined;

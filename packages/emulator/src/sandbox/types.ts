@@ -9,8 +9,38 @@ export interface StackElement {
   lineNumber: number;
 }
 
+/** Who runs what: what `Session` and the services scoped to a user or a document answer in the guest. */
+interface RunContext {
+  scriptId: string;
+  /** The caller's email: active and effective user alike (scripts.run runs as the caller). */
+  userEmail: string;
+  /** The manifest's `timeZone` (Session.getScriptTimeZone). */
+  timeZone: string;
+  /** The container the project is bound to (its parentId), if any: document properties, caches, locks. */
+  documentId?: string;
+  /** How far the emulator's clock is ahead of the machine's: the guest's `Date` is moved by it. */
+  clockOffsetMs?: number;
+  /** The project's HTML files by name (HtmlService.createHtmlOutputFromFile, createTemplateFromFile). */
+  htmlFiles?: Record<string, string>;
+}
+
+/** A guest's call of a host service (properties, caches, locks, digests, dates), answered synchronously. */
+export interface HostCall {
+  id: number;
+  service: string;
+  method: string;
+  args: unknown[];
+}
+
+/** The answer to a HostCall: a JSON value, or Google's exception message. */
+export type HostReply = { id: number; value?: unknown } | { id: number; error: string };
+
+/** Answers the host calls of one run (on the emulator's thread); may be async (a lock waits). */
+export type HostHandler = (call: HostCall) => unknown;
+
 export interface RunJob {
   files: SandboxFile[];
+  context?: RunContext;
   functionName: string;
   parameters: unknown[];
   timeoutMs: number;

@@ -1,19 +1,22 @@
 // Worker-thread entry: one QuickJS module per worker, one job at a time. Each reply carries the memory
 // the worker holds, so the pool can replace a worker a run has grown.
 import { parentPort, workerData } from 'node:worker_threads';
-import { checkJob, memoryInUse, runJob } from './engine.ts';
+import type { ChannelEnds } from './channel.ts';
+import { capWasmMemory, checkJob, memoryInUse, runJob } from './engine.ts';
 import type { WorkerReply, WorkerRequest } from './types.ts';
 
 const port = parentPort;
 if (port === null) throw new Error('sandbox/worker must run in a worker thread');
 
+const data = workerData as { stop?: Int32Array; wasmMemoryBytes?: number; channel?: ChannelEnds } | undefined;
 /** Set by the pool to stop the current run (see SandboxPool#interrupt); the pool clears it before each job. */
-const stop = (workerData as { stop?: Int32Array } | undefined)?.stop;
+const stop = data?.stop;
+if (data?.wasmMemoryBytes !== undefined) capWasmMemory(data.wasmMemoryBytes);
 
 port.on('message', (request: WorkerRequest) => {
   const work: Promise<WorkerReply> =
     request.type === 'run'
-      ? runJob(request.job, stop).then((outcome) => ({ id: request.id, type: 'run', outcome }))
+      ? runJob(request.job, stop, data?.channel).then((outcome) => ({ id: request.id, type: 'run', outcome }))
       : checkJob(request.job).then((outcome) => ({ id: request.id, type: 'check', outcome }));
   work
     .catch((error: unknown): WorkerReply => ({ id: request.id, type: 'crash', message: String(error) }))
