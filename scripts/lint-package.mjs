@@ -29,7 +29,10 @@ const failures = withTempDir('specbound-lint-package-', (tmp) => {
   bytes = readFileSync(tarball);
   return [...checkTarball(tarball, dir).map((problem) => `  - ${problem}`), ...attw(tarball)];
 });
-const { messages, pkg } = await publint({ pack: { tarball: bytes.slice().buffer }, strict: true });
+// Exactly the tarball's bytes: a Buffer's `.slice()` is a view, and its `.buffer` may be a larger
+// shared allocation whose trailing bytes make publint's gunzip fail ("incorrect header check").
+const tarballBytes = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+const { messages, pkg } = await publint({ pack: { tarball: tarballBytes }, strict: true });
 const errors = messages.filter((message) => message.type === 'error');
 if (errors.length > 0)
   failures.push(
