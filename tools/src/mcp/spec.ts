@@ -1,10 +1,9 @@
 // The tools' input schemas come from the specs, so a spec change changes the tool. The specs are read
-// from the bundle the emulator's build writes (dist/specs/<name>.json in @specbound/emulator): one
-// bundled copy in the repository, found through the package's exported package.json, without loading
-// the emulator's code.
+// from the bundles the client packages ship (`@specbound/apps-script/openapi.json`,
+// `@specbound/bugsmash/openapi.json`): the one bundled copy of each spec, which the emulator and the
+// clients' `./validate` entries read too, found without loading any client or emulator code.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 
 type Json = { [key: string]: unknown };
 
@@ -22,10 +21,14 @@ export interface Specs {
 
 const SPEC_NAMES = ['appsScript', 'bugsmash'] as const;
 
-/** Where the emulator's build put its bundled copy of a spec. */
+const BUNDLES = {
+  appsScript: '@specbound/apps-script/openapi.json',
+  bugsmash: '@specbound/bugsmash/openapi.json',
+} as const;
+
+/** Where a client package keeps its bundled copy of its spec. */
 function bundledSpecPath(name: (typeof SPEC_NAMES)[number]): string {
-  const pkg = createRequire(import.meta.url).resolve('@specbound/emulator/package.json');
-  return join(dirname(pkg), 'dist', 'specs', `${name}.json`);
+  return createRequire(import.meta.url).resolve(BUNDLES[name]);
 }
 
 let loaded: Promise<Specs> | undefined;

@@ -13,8 +13,8 @@ const SECRETS = ['local-emulator-key', 'local-dev-token'];
 const INVOICE_MAILER = `1${createHash('sha256').update('specbound-demo:invoice-mailer').digest('base64url').slice(0, 42)}`;
 
 async function bundledBugsmashSpec() {
-  const pkg = createRequire(import.meta.url).resolve('@specbound/emulator/package.json');
-  return JSON.parse(await readFile(join(dirname(pkg), 'dist/specs/bugsmash.json'), 'utf8'));
+  const bundle = createRequire(import.meta.url).resolve('@specbound/bugsmash/openapi.json');
+  return JSON.parse(await readFile(bundle, 'utf8'));
 }
 
 function expectNoSecrets(mcp: McpSession) {
