@@ -35,61 +35,46 @@ const FILE_TYPES: ReadonlySet<string> = new Set(fileTypeValues.filter((t) => t !
  * for nothing else; every file with a non-empty, unique name, a valid type and a string source.
  */
 export function validateContentFiles(files: unknown): ContentProblem[] {
-  if (!Array.isArray(files)) {
-    return [{ field: 'files', message: 'must be an array of files, including the "appsscript" manifest' }];
-  }
   const problems: ContentProblem[] = [];
+  // One push per problem, so the many checks below stay short in a minified bundle (issue 21).
+  const add = (field: string, message: string): void => {
+    problems.push({ field, message });
+  };
+  if (!Array.isArray(files)) {
+    add('files', `must be an array of files, including the "${MANIFEST_NAME}" manifest`);
+    return problems;
+  }
   const seen = new Map<string, number>();
+  const manifest = `the "${MANIFEST_NAME}" manifest must `;
   let manifests = 0;
   files.forEach((file: unknown, index) => {
     const at = `files[${index}]`;
     if (typeof file !== 'object' || file === null) {
-      problems.push({ field: at, message: 'must be an object with name, type and source' });
+      add(at, 'must be an object with name, type and source');
       return;
     }
     const { name, type, source } = file as Record<string, unknown>;
     if (typeof name !== 'string' || name === '') {
-      problems.push({ field: `${at}.name`, message: 'must be a non-empty string (without extension)' });
+      add(`${at}.name`, 'must be a non-empty string (without extension)');
     } else {
       const earlier = seen.get(name);
-      if (earlier !== undefined) {
-        problems.push({ field: `${at}.name`, message: `"${name}" is also the name of files[${earlier}]` });
-      } else {
-        seen.set(name, index);
-      }
+      if (earlier !== undefined) add(`${at}.name`, `"${name}" is also the name of files[${earlier}]`);
+      else seen.set(name, index);
     }
     if (typeof type !== 'string' || !FILE_TYPES.has(type)) {
-      problems.push({
-        field: `${at}.type`,
-        message: `must be one of SERVER_JS, HTML, JSON (got ${JSON.stringify(type)})`,
-      });
+      add(`${at}.type`, `must be one of SERVER_JS, HTML, JSON (got ${JSON.stringify(type)})`);
     }
-    if (typeof source !== 'string') {
-      problems.push({ field: `${at}.source`, message: 'must be a string' });
-    }
+    if (typeof source !== 'string') add(`${at}.source`, 'must be a string');
     if (name === MANIFEST_NAME) {
       manifests++;
-      if (type !== 'JSON') {
-        problems.push({
-          field: `${at}.type`,
-          message: `the "${MANIFEST_NAME}" manifest must have type JSON`,
-        });
-      } else if (typeof source === 'string' && !isJsonObject(source)) {
-        problems.push({
-          field: `${at}.source`,
-          message: `the "${MANIFEST_NAME}" manifest must be a JSON object`,
-        });
-      }
+      if (type !== 'JSON') add(`${at}.type`, `${manifest}have type JSON`);
+      else if (typeof source === 'string' && !isJsonObject(source))
+        add(`${at}.source`, `${manifest}be a JSON object`);
     } else if (type === 'JSON') {
-      problems.push({ field: `${at}.type`, message: `JSON is only for the "${MANIFEST_NAME}" manifest` });
+      add(`${at}.type`, `JSON is only for the "${MANIFEST_NAME}" manifest`);
     }
   });
-  if (manifests === 0) {
-    problems.push({
-      field: 'files',
-      message: `a manifest named "${MANIFEST_NAME}" of type JSON is required`,
-    });
-  }
+  if (manifests === 0) add('files', `a manifest named "${MANIFEST_NAME}" of type JSON is required`);
   return problems;
 }
 

@@ -19,6 +19,11 @@ describe('browser bundle budgets (esbuild, minified, gzip -9)', () => {
     },
   );
 
+  it('the whole entry of each client is budgeted too (issue 21), not only its operation functions', () => {
+    for (const name of ['apps-script client', 'bugsmash client', 'both'])
+      expect(row(name).budget).toBeGreaterThan(0);
+  });
+
   it('an app calling one operation function keeps only that operation of its client', () => {
     for (const [modular, object] of [
       ['apps-script', 'apps-script client'],

@@ -17,11 +17,16 @@ const resolveDir = fileURLToPath(new URL('../../apps-script/bench/', import.meta
 // Module paths in the --modules list are relative to the repository root, wherever this runs from.
 const absWorkingDir = fileURLToPath(new URL('../../../', import.meta.url));
 
+// Issue 21 asks ≤ 10,000 B for each client object alone. Not reached yet: these budgets are the
+// sizes measured when they were set (rounded up to 10 B), so the bundles cannot grow unnoticed;
+// lower them to 10,000 as the gap closes (BENCHMARKS.md has the figures).
+const CLIENT_OBJECT_BUDGET = { appsScript: 11_960, bugsmash: 12_370 };
+
 /**
- * One sample app per line: each calls one operation. The budgets are issue 11's: an app calling
- * one operation of one client through its operation functions (the tree-shakeable form, which is
- * what a size-conscious browser app uses), and an app using both client objects. The client
- * objects alone are measured too (no budget: they keep every method of their service).
+ * One sample app per line: each calls one operation. Issue 11's budgets: an app calling one
+ * operation of one client through its operation functions (the tree-shakeable form, which is what
+ * a size-conscious browser app uses), and an app using both client objects. Issue 21's: an app
+ * importing the whole entry of one client (the client object, every method kept).
  */
 export const SAMPLES = {
   'apps-script': {
@@ -48,15 +53,17 @@ const bugsmash = createBugSmashClient({ apiKey: 'key' });
 console.log(await appsScript.projects.get({ scriptId: 'abc' }), await bugsmash.projects.list());`,
   },
   'apps-script client': {
-    label: 'the Apps Script client object, one call (`projects.get`; every method kept)',
-    budget: undefined,
+    label:
+      'the Apps Script client object, one call (`projects.get`; every method kept; issue 21 targets ≤ 10,000 B, not reached)',
+    budget: CLIENT_OBJECT_BUDGET.appsScript,
     source: `import { createAppsScriptClient } from '@specbound/apps-script';
 const client = createAppsScriptClient({ auth: 'token' });
 console.log(await client.projects.get({ scriptId: 'abc' }));`,
   },
   'bugsmash client': {
-    label: 'the BugSmash client object, one call (`projects.list`; every method kept)',
-    budget: undefined,
+    label:
+      'the BugSmash client object, one call (`projects.list`; every method kept; issue 21 targets ≤ 10,000 B, not reached)',
+    budget: CLIENT_OBJECT_BUDGET.bugsmash,
     source: `import { createBugSmashClient } from '@specbound/bugsmash';
 const client = createBugSmashClient({ apiKey: 'key' });
 console.log(await client.projects.list());`,
