@@ -253,10 +253,15 @@ export interface components {
             locationMetadata?: components["schemas"]["LocationMetadata"];
             commentMetadata?: components["schemas"]["CommentMetadata"];
         };
-        /** @description One webhook delivery (with its retries). */
+        /** @description One webhook delivery (with its retries). Each attempt is a POST of the event's JSON payload to a loopback URL with `Content-Type: application/json`, `X-BugSmash-Signature`, `X-BugSmash-Timestamp` (the BugSmash spec's default scheme) and `X-BugSmash-Delivery` (this delivery's `deliveryId`). */
         Delivery: {
             /** @description The delivery's number. */
             id: number;
+            /**
+             * Format: uuid
+             * @description Sent with every attempt as the `X-BugSmash-Delivery` header, the same on each retry of this delivery (while each attempt has a new `X-BugSmash-Timestamp` and `X-BugSmash-Signature`), so a receiver can answer a retry of a delivery it already accepted without handling it again.
+             */
+            deliveryId: string;
             /** @description The webhook it was sent for. */
             webhookId: string;
             /** @description The event. */
