@@ -17,9 +17,15 @@ const COMMENTS = PROJECTS * PER_PROJECT;
 const ROUNDS = Number(process.env.EXPORT_BENCH_ROUNDS ?? 2);
 const here = dirname(fileURLToPath(import.meta.url));
 const KEY = 'bench-key-0123456789';
-// Reports the process's peak RSS on stderr when it exits.
-const RSS_HOOK =
-  'data:text/javascript,process.on("exit",()=>process.stderr.write("\\nMAXRSS_KB "+process.resourceUsage().maxRSS+"\\n"))';
+// Reports the process's peak RSS on stderr when it exits, and the peak sizes of V8's young (new
+// space) and old generations sampled every 20 ms: which of them holds the memory.
+const RSS_HOOK = `data:text/javascript,${encodeURIComponent(`
+import { getHeapSpaceStatistics } from "node:v8";
+const peak = { new_space: 0, old_space: 0 };
+const sample = () => { for (const s of getHeapSpaceStatistics()) if (s.space_name in peak) peak[s.space_name] = Math.max(peak[s.space_name], s.space_size); };
+setInterval(sample, 20).unref();
+process.on("exit", () => { sample(); process.stderr.write("\\nMAXRSS_KB " + process.resourceUsage().maxRSS + "\\nHEAP " + JSON.stringify(peak) + "\\n"); });
+`)}`;
 
 function run(args, env) {
   return new Promise((resolve, reject) => {
@@ -40,7 +46,8 @@ function run(args, env) {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       if (code !== 0) return reject(new Error(`${args.join(' ')} exited ${code}: ${stderr}`));
       const rss = Number(/MAXRSS_KB (\d+)/.exec(stderr)?.[1]);
-      resolve({ seconds, rssMiB: rss / 1024, stdout });
+      const heap = JSON.parse(/HEAP (\{.*\})/.exec(stderr)?.[1] ?? '{}');
+      resolve({ seconds, rssMiB: rss / 1024, heap, stdout });
     });
   });
 }
@@ -129,6 +136,8 @@ try {
   await rm(dir, { recursive: true, force: true });
 }
 
+const spaces = (heap) =>
+  `${(heap.new_space / 1024 ** 2).toFixed(0)} MiB / ${(heap.old_space / 1024 ** 2).toFixed(0)} MiB`;
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -161,6 +170,13 @@ Peak RSS against the number of comments (one run each):
 | subject | ${SMALL.toLocaleString('en')} comments | ${COMMENTS.toLocaleString('en')} comments (median) |
 |---|---|---|
 ${subjects.map((s, i) => `| ${s.name} | ${smallResults[i].rssMiB.toFixed(0)} MiB | ${median(results[i].map((r) => r.rssMiB)).toFixed(0)} MiB |`).join('\n')}
+
+Where it is (peak sizes of V8's heap spaces, sampled every 20 ms; Node ${process.version}), young generation /
+old generation:
+
+| subject | ${SMALL.toLocaleString('en')} comments | ${COMMENTS.toLocaleString('en')} comments (round 1) |
+|---|---|---|
+${subjects.map((s, i) => `| ${s.name} | ${spaces(smallResults[i].heap)} | ${spaces(results[i][0].heap)} |`).join('\n')}
 
 - Throughput, streaming ÷ peer: **${range(speedRatios)}×**. Both make the same requests; the streaming export also
   writes (and formats) each comment as it arrives, in order, while the peer formats everything at the end.

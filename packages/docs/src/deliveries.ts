@@ -82,6 +82,8 @@ export function exampleDelivery(event: string): ExampleDelivery {
     'User-Agent': 'BugSmash-Webhooks (specbound emulator)',
     'X-BugSmash-Signature': sign(rawBody),
     'X-BugSmash-Timestamp': String(EXAMPLE_TIMESTAMP),
+    // One id per delivery, the same on each of its retries (new timestamp and signature each time).
+    'X-BugSmash-Delivery': '3f2a8c1e-5b7d-4e9a-9c0f-1d2e3f4a5b6c',
   };
   const head = [
     'POST /hooks/bugsmash HTTP/1.1',

@@ -17,7 +17,9 @@ async function receiver(failFirst: number) {
   let open = 0;
   let maxOpen = 0;
   const attempts = new Map<string, number>();
+  const headers: Record<string, string | string[] | undefined>[] = [];
   const server = createServer((req, res) => {
+    headers.push(req.headers);
     open++;
     maxOpen = Math.max(maxOpen, open);
     req.resume();
@@ -32,7 +34,7 @@ async function receiver(failFirst: number) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   closers.push(() => new Promise((resolve) => server.close(resolve)));
   const port = (server.address() as AddressInfo).port;
-  return { base: `http://127.0.0.1:${port}`, maxOpen: () => maxOpen };
+  return { base: `http://127.0.0.1:${port}`, maxOpen: () => maxOpen, headers };
 }
 
 function hooks(base: string, count: number): BsWebhook[] {
@@ -78,5 +80,29 @@ describe('webhook deliveries', () => {
     dispatcher.dispatch(hooks(target.base, 40), 'new_comment', {});
     await dispatcher.idle();
     expect(target.maxOpen()).toBe(8);
+  });
+
+  it('sends one X-BugSmash-Delivery id per delivery, the same on each of its retries', async () => {
+    const target = await receiver(2);
+    const dispatcher = new WebhookDispatcher({
+      retries: 2,
+      backoffMs: 10,
+      timeoutMs: 5_000,
+      validate: () => [],
+      onViolation: () => undefined,
+    });
+    closers.push(() => dispatcher.close());
+    dispatcher.dispatch(hooks(target.base, 2), 'new_comment', {});
+    await dispatcher.idle();
+    const log = dispatcher.deliveries();
+    expect(log.map((d) => [d.outcome, d.attempts])).toEqual([
+      ['delivered', 3],
+      ['delivered', 3],
+    ]);
+    const [first, second] = log.map((d) => d.deliveryId);
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).not.toBe(first);
+    const sent = target.headers.map((h) => h['x-bugsmash-delivery']).sort();
+    expect(sent).toEqual([first, first, first, second, second, second].sort());
   });
 });

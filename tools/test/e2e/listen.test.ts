@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { signWebhook } from '@specbound/bugsmash';
 import { DEFAULT_BUGSMASH_API_KEY } from '@specbound/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Delivery, listenForWebhooks } from '../../src/bugsmash/listen.js';
 import { background, control } from './bs-helpers.js';
 import { type Harness, startHarness } from './harness.js';
 
@@ -314,6 +315,62 @@ describe('webhooks listen', () => {
       env: { ...KEY, BUGSMASH_WEBHOOK_SECRET: 'whsec_0123456789' },
     });
     expect(bad.code).toBe(2);
+  });
+
+  it('a retried delivery (same X-BugSmash-Delivery, new timestamp and signature) reaches the app once', async () => {
+    await control(h, 'POST', '/reset'); // only this test's webhook is subscribed
+    let forwarded = 0;
+    const app = createServer((req, res) => {
+      req.resume().on('end', () => {
+        forwarded++;
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+    const seen: Delivery[] = [];
+    const listener = await listenForWebhooks({
+      forwardTo: `http://127.0.0.1:${(app.address() as AddressInfo).port}/`,
+      onDelivery: (d) => seen.push(d),
+    });
+    // Between the emulator and the listener, a hop that loses the listener's first 200: the
+    // emulator sees 503 and retries the delivery, in the next second (so with a new signature).
+    const attempts: IncomingHttpHeaders[] = [];
+    const hop = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      attempts.push(req.headers);
+      const pick = ['content-type', 'x-bugsmash-signature', 'x-bugsmash-timestamp', 'x-bugsmash-delivery'];
+      const headers = Object.fromEntries(pick.map((name) => [name, String(req.headers[name])]));
+      const answer = await fetch(listener.url, { method: 'POST', headers, body: Buffer.concat(chunks) });
+      await answer.arrayBuffer();
+      if (attempts.length > 1) return void res.writeHead(answer.status).end();
+      setTimeout(() => res.writeHead(503).end(), 1010 - (Date.now() % 1000));
+    });
+    await new Promise<void>((resolve) => hop.listen(0, '127.0.0.1', resolve));
+    try {
+      const hopUrl = `http://127.0.0.1:${(hop.address() as AddressInfo).port}/`;
+      const { secret } = await secretFile(hopUrl);
+      listener.setSecret(secret);
+      expect((await bs(['webhooks', 'test', '--event', 'new_comment'])).code).toBe(0);
+      await h.emulator.webhooksIdle();
+      expect(attempts).toHaveLength(2);
+      const [first, retry] = attempts;
+      expect(retry?.['x-bugsmash-delivery']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(retry?.['x-bugsmash-delivery']).toBe(first?.['x-bugsmash-delivery']);
+      expect(retry?.['x-bugsmash-timestamp']).not.toBe(first?.['x-bugsmash-timestamp']);
+      expect(seen.map((d) => [d.outcome, d.status, d.duplicate])).toEqual([
+        ['verified', 200, undefined],
+        ['verified', 200, true],
+      ]);
+      expect(forwarded).toBe(1);
+      const [delivery] = h.emulator.deliveries().filter((d) => d.url === hopUrl);
+      expect(delivery).toMatchObject({ outcome: 'delivered', attempts: 2 });
+      expect(delivery?.deliveryId).toBe(first?.['x-bugsmash-delivery']);
+    } finally {
+      await listener.close();
+      hop.close();
+      app.close();
+    }
   });
 });
 

@@ -1190,6 +1190,11 @@ export interface components {
          * @example 1769846310
          */
         WebhookTimestampHeader: string;
+        /**
+         * @description An id naming the delivery, the same on every retry of it, by which a receiver can drop a retry of a delivery it already accepted. Whether BugSmash sends such a header, and under which name, is not public (unconfirmed): this is the header the emulator sends and `specbound bs webhooks listen` deduplicates by (its name is configurable there). Without it, a receiver can only recognise a repeat by the same signature and timestamp.
+         * @example 3f2a8c1e-5b7d-4e9a-9c0f-1d2e3f4a5b6c
+         */
+        WebhookDeliveryHeader: string;
     };
     requestBodies: never;
     headers: {
@@ -2044,6 +2049,11 @@ export interface operations {
                  * @example 1769846310
                  */
                 "X-BugSmash-Timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description An id naming the delivery, the same on every retry of it, by which a receiver can drop a retry of a delivery it already accepted. Whether BugSmash sends such a header, and under which name, is not public (unconfirmed): this is the header the emulator sends and `specbound bs webhooks listen` deduplicates by (its name is configurable there). Without it, a receiver can only recognise a repeat by the same signature and timestamp.
+                 * @example 3f2a8c1e-5b7d-4e9a-9c0f-1d2e3f4a5b6c
+                 */
+                "X-BugSmash-Delivery"?: components["parameters"]["WebhookDeliveryHeader"];
             };
             path?: never;
             cookie?: never;
@@ -2077,6 +2087,11 @@ export interface operations {
                  * @example 1769846310
                  */
                 "X-BugSmash-Timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description An id naming the delivery, the same on every retry of it, by which a receiver can drop a retry of a delivery it already accepted. Whether BugSmash sends such a header, and under which name, is not public (unconfirmed): this is the header the emulator sends and `specbound bs webhooks listen` deduplicates by (its name is configurable there). Without it, a receiver can only recognise a repeat by the same signature and timestamp.
+                 * @example 3f2a8c1e-5b7d-4e9a-9c0f-1d2e3f4a5b6c
+                 */
+                "X-BugSmash-Delivery"?: components["parameters"]["WebhookDeliveryHeader"];
             };
             path?: never;
             cookie?: never;
@@ -2110,6 +2125,11 @@ export interface operations {
                  * @example 1769846310
                  */
                 "X-BugSmash-Timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description An id naming the delivery, the same on every retry of it, by which a receiver can drop a retry of a delivery it already accepted. Whether BugSmash sends such a header, and under which name, is not public (unconfirmed): this is the header the emulator sends and `specbound bs webhooks listen` deduplicates by (its name is configurable there). Without it, a receiver can only recognise a repeat by the same signature and timestamp.
+                 * @example 3f2a8c1e-5b7d-4e9a-9c0f-1d2e3f4a5b6c
+                 */
+                "X-BugSmash-Delivery"?: components["parameters"]["WebhookDeliveryHeader"];
             };
             path?: never;
             cookie?: never;
@@ -2143,6 +2163,11 @@ export interface operations {
                  * @example 1769846310
                  */
                 "X-BugSmash-Timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description An id naming the delivery, the same on every retry of it, by which a receiver can drop a retry of a delivery it already accepted. Whether BugSmash sends such a header, and under which name, is not public (unconfirmed): this is the header the emulator sends and `specbound bs webhooks listen` deduplicates by (its name is configurable there). Without it, a receiver can only recognise a repeat by the same signature and timestamp.
+                 * @example 3f2a8c1e-5b7d-4e9a-9c0f-1d2e3f4a5b6c
+                 */
+                "X-BugSmash-Delivery"?: components["parameters"]["WebhookDeliveryHeader"];
             };
             path?: never;
             cookie?: never;

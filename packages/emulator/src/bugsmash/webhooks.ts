@@ -1,14 +1,18 @@
 // Webhook deliveries: signed with the default scheme `@specbound/bugsmash` verifies
 // (`X-BugSmash-Signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<raw body>">`,
 // `X-BugSmash-Timestamp: <unix seconds>`), POSTed to loopback URLs only (redirects not followed),
-// retried with backoff, through a bounded pool: at most `concurrency` attempts are in flight at once
+// each carrying `X-BugSmash-Delivery: <uuid>`, one id per delivery that stays the same on every retry
+// (its timestamp and signature are new each attempt), so a receiver can drop a retry of a delivery it
+// already accepted; retried with backoff, through a bounded pool: at most `concurrency` attempts are in flight at once
 // (a burst of events queues instead of opening a socket per delivery and running the emulator out
 // of file descriptors); a delivery waiting for its retry holds no slot.
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import type { BsWebhook } from './model.ts';
 
 export interface DeliveryRecord {
   id: number;
+  /** Sent as `X-BugSmash-Delivery`, the same on every attempt of this delivery. */
+  deliveryId: string;
   webhookId: string;
   event: string;
   url: string;
@@ -111,6 +115,7 @@ export class WebhookDispatcher {
       count++;
       const record: DeliveryRecord = {
         id: this.#nextId++,
+        deliveryId: randomUUID(),
         webhookId: hook.id,
         event,
         url: hook.webhook_url,
@@ -188,6 +193,7 @@ export class WebhookDispatcher {
           'user-agent': 'BugSmash-Webhooks (specbound emulator)',
           'x-bugsmash-signature': signPayload(hook.secret, raw, timestamp),
           'x-bugsmash-timestamp': String(timestamp),
+          'x-bugsmash-delivery': record.deliveryId,
         },
         body: raw,
         // Never follow a redirect: a loopback receiver answering 3xx must not steer the emulator

@@ -331,10 +331,15 @@ export interface components {
             /** @description Milliseconds to move ahead (at most 366 days per request). */
             advanceMs: number;
         };
-        /** @description One webhook delivery (with its retries). */
+        /** @description One webhook delivery (with its retries). Each attempt is a POST of the event's JSON payload to a loopback URL with `Content-Type: application/json`, `X-BugSmash-Signature`, `X-BugSmash-Timestamp` (the BugSmash spec's default scheme) and `X-BugSmash-Delivery` (this delivery's `deliveryId`). */
         Delivery: {
             /** @description The delivery's number. */
             id: number;
+            /**
+             * Format: uuid
+             * @description Sent with every attempt as the `X-BugSmash-Delivery` header, the same on each retry of this delivery (while each attempt has a new `X-BugSmash-Timestamp` and `X-BugSmash-Signature`), so a receiver can answer a retry of a delivery it already accepted without handling it again.
+             */
+            deliveryId: string;
             /** @description The webhook it was sent for. */
             webhookId: string;
             /** @description The event. */
