@@ -7,6 +7,7 @@ import type { AppsScriptBackend } from '../apps-script/backend.ts';
 import { manifestFrom } from '../apps-script/content.ts';
 import type { AsDeployment, AsProject, AsUser } from '../apps-script/model.ts';
 import { executeRun } from '../apps-script/runs.ts';
+import { BodyTooLarge, readBody } from '../core/body.ts';
 import { ServiceError } from '../core/types.ts';
 import { userOf } from './fire.ts';
 
@@ -44,15 +45,14 @@ function find(
   return undefined;
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > WEBAPP_BODY_BYTES) return undefined;
-    chunks.push(chunk as Buffer);
+/** The POST body, or undefined past WEBAPP_BODY_BYTES: core/body.ts's reader, as the services read theirs. */
+async function readPostBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  try {
+    return await readBody(req, WEBAPP_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return undefined;
+    throw error;
   }
-  return Buffer.concat(chunks);
 }
 
 /** Google's event object: `parameter` (first values), `parameters` (all), `queryString`, `postData`. */
@@ -153,7 +153,7 @@ export async function handleWebApp(
     return page(res, 405, `${method} is not supported: web apps answer GET (doGet) and POST (doPost).`);
   }
   if (method === 'GET') req.resume();
-  const body = method === 'POST' ? await readBody(req) : undefined;
+  const body = method === 'POST' ? await readPostBody(req) : undefined;
   if (method === 'POST' && body === undefined)
     return page(res, 413, `The request body is larger than ${WEBAPP_BODY_BYTES} bytes.`);
   const found = find(b, id);
