@@ -10,6 +10,9 @@ const SPEC: OpenApiDocument = {
       post: { operationId: 'run', responses: { '200': json({ $ref: '#/components/schemas/Run' }) } },
     },
     '/projects/{projectId}': { get: { operationId: 'getProject', responses: { '200': json(STRING) } } },
+    '/clock': {
+      get: { operationId: 'clock', responses: { '200': json({ type: 'string', format: 'date-time' }) } },
+    },
     '/projects/archived': {
       get: { operationId: 'listArchived', responses: { '200': json({ type: 'array' }) } },
     },
@@ -75,5 +78,12 @@ describe('createValidatingFetch', () => {
     });
     const response = await fetch('https://api.example.com/api/v2/projects/archived');
     expect(await response.text()).toBe('["é"]');
+  });
+
+  it('reports a value that is not shaped as its format (a date-time), and passes one that is', async () => {
+    expect(await reportFor('GET', '/clock', '2026-11-25T22:15:00.123Z')).toBeUndefined();
+    expect((await reportFor('GET', '/clock', 'yesterday'))?.problems).toEqual([
+      { pointer: '', expected: 'must match format "date-time"', got: 'yesterday' },
+    ]);
   });
 });
