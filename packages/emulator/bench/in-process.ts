@@ -113,6 +113,7 @@ export async function inProcessBench(): Promise<InProcessFigures> {
     apiKey: DEFAULT_BUGSMASH_API_KEY,
     baseUrl: http.bugsmashUrl,
     retry: false,
+    fetch: bugsValidating({ mode: 'off' }),
   });
   const bugsReport = createBugSmashClient({
     apiKey: DEFAULT_BUGSMASH_API_KEY,

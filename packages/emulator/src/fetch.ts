@@ -1,15 +1,15 @@
 // createEmulatorFetch(): the whole emulator behind a `fetch`, in-process. Each request goes through
-// the listener the HTTP server uses (assemble.ts), injected with light-my-request (Fastify's
-// maintained fake request/response pair for Node's `http` listeners), so routing, validation, faults,
-// state and scripts are the server's own: no port, no socket, nothing to start or find.
+// the listener the HTTP server uses (assemble.ts), handed a minimal request/response pair
+// (in-process-exchange.ts), so routing, validation, faults, state and scripts are the server's own:
+// no port, no socket, nothing to start or find.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type Response as InjectedResponse, type InjectOptions, inject } from 'light-my-request';
 import { type AssembledEmulator, assembleEmulator, type StateChoice } from './assemble.ts';
 import type { DeliveryRecord } from './bugsmash/webhooks.ts';
 import type { FaultInfo } from './core/faults.ts';
 import type { Violation } from './core/violations.ts';
 import type { EmulatorOptions, ScriptLogEntry } from './emulator.ts';
 import type { components } from './generated/emulator.ts';
+import { type ExchangeAnswer, InProcessResponse, inProcessRequest } from './in-process-exchange.ts';
 import { REDIRECTED_HOSTS } from './redirect-install.ts';
 import { normalizeState, type StateDocument } from './state.ts';
 
@@ -83,41 +83,28 @@ export interface EmulatorFetch {
   close(): Promise<void>;
 }
 
-/** Response headers as light-my-request reports them (numbers and repeated headers included) → Headers. */
-function responseHeaders(raw: Record<string, string | string[] | number | undefined>): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(raw)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, String(item));
-  }
-  return headers;
-}
-
 /** Statuses and methods whose response has no body, which `new Response` refuses one for. */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 /**
- * Injects one request. A caller's abort rejects the fetch with the signal's reason (as fetch does) and
- * closes the fake response, which the pipeline takes as a client gone: the work done for it (a script
- * run, say) stops, as it does when an HTTP client disconnects.
+ * Hands one request to the listener. A caller's abort rejects the fetch with the signal's reason (as
+ * fetch does) and destroys the response, which the pipeline takes as a client gone: the work done
+ * for it (a script run, say) stops, as it does when an HTTP client disconnects.
  */
-function injectAbortable(
+function exchange(
   listener: (req: IncomingMessage, res: ServerResponse) => void,
-  options: InjectOptions,
+  req: IncomingMessage,
   signal: AbortSignal,
-): Promise<InjectedResponse> {
-  let response: ServerResponse | undefined;
-  const injected = inject((req, res) => {
-    response = res;
-    listener(req, res);
-  }, options);
-  return new Promise((resolve, reject) => {
+): Promise<ExchangeAnswer> {
+  const res = new InProcessResponse();
+  return new Promise<ExchangeAnswer>((resolve, reject) => {
     const onAbort = () => {
-      response?.destroy();
       reject(signal.reason);
+      res.destroy();
     };
     signal.addEventListener('abort', onAbort, { once: true });
-    injected.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    res.answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    listener(req, res.asServerResponse());
   });
 }
 
@@ -131,23 +118,17 @@ function inProcessFetch(emulator: AssembledEmulator): typeof globalThis.fetch {
     if (prefix === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:'))
       throw new UnservedHostError(url.host);
     request.signal.throwIfAborted();
-    const payload = request.body === null ? undefined : Buffer.from(await request.arrayBuffer());
-    const headers: Record<string, string> = { ...Object.fromEntries(request.headers), host: url.host };
-    const answer = await injectAbortable(
-      listener,
-      {
-        method: request.method as 'GET',
-        url: `${prefix}${url.pathname}${url.search}`,
-        headers,
-        ...(payload === undefined ? {} : { payload }),
-      },
-      request.signal,
-    );
-    const empty = NULL_BODY_STATUSES.has(answer.statusCode) || request.method === 'HEAD';
-    return new Response(empty ? null : (answer.rawPayload as Uint8Array<ArrayBuffer>), {
-      status: answer.statusCode,
-      statusText: answer.statusMessage,
-      headers: responseHeaders(answer.headers),
+    const payload = request.body === null ? undefined : new Uint8Array(await request.arrayBuffer());
+    const headers: Record<string, string> = Object.fromEntries(request.headers);
+    headers.host = url.host;
+    // What an HTTP client sends with a body, and what the pipeline reads to know there is one.
+    if (payload !== undefined) headers['content-length'] = String(payload.length);
+    const req = inProcessRequest(request.method, `${prefix}${url.pathname}${url.search}`, headers, payload);
+    const answer = await exchange(listener, req, request.signal);
+    const empty = NULL_BODY_STATUSES.has(answer.status) || request.method === 'HEAD';
+    return new Response(empty ? null : (answer.body ?? null), {
+      status: answer.status,
+      headers: answer.headers,
     });
   };
 }

@@ -102,6 +102,35 @@ describe('createEmulatorFetch', () => {
     expect(response.status).toBe(200);
   });
 
+  it('answers a body past the limit with the service’s refusal, reading none of it into state', async () => {
+    const response = await inProcess.fetch('https://script.googleapis.com/v1/projects', {
+      method: 'POST',
+      headers: { authorization: 'Bearer ada-token', 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'x'.repeat(10 * 1024 * 1024) }),
+    });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(await response.json())).toContain('larger than');
+    expect(inProcess.emulator.state().appsScript.projects).toEqual([]);
+  });
+
+  it('answers CORS as the server does: a loopback page’s preflight passes, a foreign origin is refused', async () => {
+    const preflight = await inProcess.fetch('https://script.googleapis.com/v1/projects', {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    const foreign = await inProcess.fetch('https://script.googleapis.com/v1/projects/x', {
+      headers: { origin: 'https://evil.example', authorization: 'Bearer ada-token' },
+    });
+    expect(foreign.status).toBe(403);
+    expect(await foreign.json()).toMatchObject({ error: { status: 'PERMISSION_DENIED' } });
+  });
+
   it('answers a HEAD without a body', async () => {
     const head = await inProcess.fetch(`${EMULATOR_ORIGIN}/__emulator/health`, { method: 'HEAD' });
     expect(head.body).toBeNull();

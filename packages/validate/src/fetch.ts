@@ -24,6 +24,13 @@ export interface ValidationOptions {
 
 const MODES: readonly ValidationMode[] = ['off', 'report', 'throw'];
 
+// One decoder for every response: decode() without `stream` keeps no state between calls.
+const utf8 = new TextDecoder();
+
+/** The caller's Request as is (the clients pass one), or one built from fetch's other argument forms. */
+const requestOf = (input: RequestInfo | URL, init?: RequestInit): Request =>
+  input instanceof Request && init === undefined ? input : new Request(input, init);
+
 /** A fetch checking responses against `spec`; `factory` names the function in option errors. */
 export function createValidatingFetch(
   spec: OpenApiDocument,
@@ -39,10 +46,11 @@ export function createValidatingFetch(
       `${factory}: mode "report" needs an "onReport" function, which receives each report.`,
     );
   const inner: FetchLike = options.fetch ?? ((input) => globalThis.fetch(input));
-  if (mode === 'off') return (input, init) => inner(new Request(input, init));
+  // `off` adds nothing to a call: not even a copy of its Request.
+  if (mode === 'off') return (input, init) => inner(requestOf(input, init));
   const validator = new ResponseValidator(spec, options.basePath);
   return async (input, init) => {
-    const request = input instanceof Request && init === undefined ? input : new Request(input, init);
+    const request = requestOf(input, init);
     const response = await inner(request);
     let bytes: ArrayBuffer | undefined;
     const report = await validator.check({
@@ -53,7 +61,7 @@ export function createValidatingFetch(
       // Read once, then handed to the client in a new Response: cheaper than clone(), which tees the stream.
       text: async () => {
         bytes = await response.arrayBuffer();
-        return new TextDecoder().decode(bytes);
+        return utf8.decode(bytes);
       },
     });
     if (report !== undefined && mode === 'throw') {

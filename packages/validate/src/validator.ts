@@ -96,14 +96,19 @@ function problemOf(error: ErrorObject, body: unknown): ResponseProblem {
 
 export class ResponseValidator {
   readonly #doc: OpenApiDocument;
-  readonly #operations: SpecOperation[];
+  /** The operations of each method, in the spec's matching order (literal paths before templates). */
+  readonly #operations = new Map<string, SpecOperation[]>();
   readonly #basePath: string;
   readonly #ajv = responseAjv();
   readonly #compiled = new Map<string, ValidateFunction | null>();
 
   constructor(doc: OpenApiDocument, basePath?: string) {
     this.#doc = doc;
-    this.#operations = specOperations(doc);
+    for (const operation of specOperations(doc)) {
+      const same = this.#operations.get(operation.method);
+      if (same === undefined) this.#operations.set(operation.method, [operation]);
+      else same.push(operation);
+    }
     this.#basePath = basePath ?? basePathOf(doc);
     this.#ajv.addSchema({ $id: SCHEMA_ID, components: absolutise(doc.components ?? {}) });
   }
@@ -113,7 +118,7 @@ export class ResponseValidator {
     const full = new URL(url).pathname;
     const at = this.#basePath === '' ? -1 : full.indexOf(`${this.#basePath}/`);
     const path = at < 0 ? full : full.slice(at + this.#basePath.length);
-    const operation = this.#operations.find((op) => op.method === method && op.regex.test(path));
+    const operation = this.#operations.get(method)?.find((op) => op.regex.test(path));
     return { operation, path: full };
   }
 

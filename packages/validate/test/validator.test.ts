@@ -10,6 +10,9 @@ const SPEC: OpenApiDocument = {
       post: { operationId: 'run', responses: { '200': json({ $ref: '#/components/schemas/Run' }) } },
     },
     '/projects/{projectId}': { get: { operationId: 'getProject', responses: { '200': json(STRING) } } },
+    '/clock': {
+      get: { operationId: 'clock', responses: { '200': json({ type: 'string', format: 'date-time' }) } },
+    },
     '/projects/archived': {
       get: { operationId: 'listArchived', responses: { '200': json({ type: 'array' }) } },
     },
@@ -50,5 +53,37 @@ describe('createValidatingFetch', () => {
 
   it('leaves a path no operation serves alone', async () => {
     expect(await reportFor('GET', '/elsewhere', 1)).toBeUndefined();
+  });
+
+  it('adds nothing to a call in off mode: the same Request goes through and the same Response comes back', async () => {
+    const answer = new Response('"not checked"', { headers: { 'content-type': 'application/json' } });
+    const seen: Request[] = [];
+    const fetch = createValidatingFetch(SPEC, {
+      mode: 'off',
+      fetch: async (request) => {
+        seen.push(request);
+        return answer;
+      },
+    });
+    const request = new Request('https://api.example.com/api/v2/projects/archived');
+    expect(await fetch(request)).toBe(answer);
+    expect(seen[0]).toBe(request);
+  });
+
+  it('hands the client a body it can still read once the check has read it', async () => {
+    const fetch = createValidatingFetch(SPEC, {
+      mode: 'report',
+      onReport: () => {},
+      fetch: async () => new Response('["é"]', { headers: { 'content-type': 'application/json' } }),
+    });
+    const response = await fetch('https://api.example.com/api/v2/projects/archived');
+    expect(await response.text()).toBe('["é"]');
+  });
+
+  it('reports a value that is not shaped as its format (a date-time), and passes one that is', async () => {
+    expect(await reportFor('GET', '/clock', '2026-11-25T22:15:00.123Z')).toBeUndefined();
+    expect((await reportFor('GET', '/clock', 'yesterday'))?.problems).toEqual([
+      { pointer: '', expected: 'must match format "date-time"', got: 'yesterday' },
+    ]);
   });
 });
