@@ -10,8 +10,11 @@ const addFormats = ((formatsPlugin as unknown as { default?: typeof formatsPlugi
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
 
-/** Formats the specs use beyond ajv-formats: Google's discovery formats and OpenAPI's numeric ones. */
-function addSpecFormats(ajv: Ajv2020): void {
+/**
+ * Formats the specs use beyond ajv-formats: Google's discovery formats and OpenAPI's numeric ones. The
+ * emulator's validation adds the same ones, so a value passes or fails both alike.
+ */
+export function addSpecFormats(ajv: Ajv2020): void {
   ajv.addFormat('int32', {
     type: 'number',
     validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31,
@@ -26,6 +29,7 @@ function addSpecFormats(ajv: Ajv2020): void {
   });
   ajv.addFormat('uint64', { type: 'string', validate: (s: string) => /^\d{1,20}$/.test(s) });
   ajv.addFormat('int64-string', { type: 'string', validate: (s: string) => /^-?\d{1,19}$/.test(s) });
+  // Multipart file parts are validated by size elsewhere; here they stand as opaque strings.
   ajv.addFormat('binary', { type: 'string', validate: () => true });
 }
 

@@ -1,3 +1,4 @@
+export { addSpecFormats } from './ajv.js';
 export {
   createValidatingFetch,
   type ValidatingFetch,

@@ -1,4 +1,6 @@
 // Ajv 2020 (OpenAPI 3.1 schemas are JSON Schema 2020-12) with the formats both specs use.
+
+import { addSpecFormats } from '@specbound/validate';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import formatsPlugin from 'ajv-formats';
 import { isObject, type JsonObject, type OpenApiDocument } from './load.ts';
@@ -6,28 +8,6 @@ import { isObject, type JsonObject, type OpenApiDocument } from './load.ts';
 // ajv-formats ships CommonJS typings; under ESM the callable is the module's default export.
 const addFormats = ((formatsPlugin as unknown as { default?: typeof formatsPlugin }).default ??
   formatsPlugin) as unknown as (ajv: Ajv2020) => Ajv2020;
-
-const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
-
-/** Formats the specs use beyond ajv-formats: Google's discovery formats and OpenAPI's numeric ones. */
-function addSpecFormats(ajv: Ajv2020): void {
-  ajv.addFormat('int32', {
-    type: 'number',
-    validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31,
-  });
-  ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isInteger(n) });
-  ajv.addFormat('float', { type: 'number', validate: () => true });
-  ajv.addFormat('double', { type: 'number', validate: () => true });
-  ajv.addFormat('google-datetime', { type: 'string', validate: (s: string) => RFC3339.test(s) });
-  ajv.addFormat('google-duration', {
-    type: 'string',
-    validate: (s: string) => /^-?\d+(\.\d{1,9})?s$/.test(s),
-  });
-  ajv.addFormat('uint64', { type: 'string', validate: (s: string) => /^\d{1,20}$/.test(s) });
-  ajv.addFormat('int64-string', { type: 'string', validate: (s: string) => /^-?\d{1,19}$/.test(s) });
-  // Multipart file parts are validated by size elsewhere; here they stand as opaque strings.
-  ajv.addFormat('binary', { type: 'string', validate: () => true });
-}
 
 export interface SpecAjv {
   /** Bodies and responses: exact JSON types, no coercion. */
