@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAppsScriptClient } from '@specbound/apps-script';
 import { startEmulator } from '@specbound/emulator';
+import { writeClaspLogin } from './clasp-login.mjs';
 
 const ROUNDS = 10;
 const FILES = 20;
@@ -63,24 +64,7 @@ async function project(name) {
   return dir;
 }
 
-const home = join(root, 'home');
-await mkdir(home);
-await writeFile(
-  join(home, '.clasprc.json'),
-  JSON.stringify({
-    tokens: {
-      default: {
-        type: 'authorized_user',
-        client_id: 'dummy.apps.googleusercontent.com',
-        client_secret: 'dummy',
-        refresh_token: 'dummy-refresh-token',
-        access_token: 'expired',
-        token_type: 'Bearer',
-        expiry_date: 1,
-      },
-    },
-  }),
-);
+const home = await writeClaspLogin(join(root, 'home'));
 const subjects = [
   {
     name: 'specbound gas push',

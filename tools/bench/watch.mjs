@@ -14,6 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { createAppsScriptClient } from '@specbound/apps-script';
 import { startEmulator } from '@specbound/emulator';
+import { writeClaspLogin } from './clasp-login.mjs';
 
 const ROUNDS = 10;
 const FILES = 20;
@@ -60,24 +61,7 @@ async function landed(scriptId, source, start, timeoutMs = 15_000) {
   }
 }
 
-const home = join(root, 'home');
-await mkdir(home);
-await writeFile(
-  join(home, '.clasprc.json'),
-  JSON.stringify({
-    tokens: {
-      default: {
-        type: 'authorized_user',
-        client_id: 'dummy.apps.googleusercontent.com',
-        client_secret: 'dummy',
-        refresh_token: 'dummy-refresh-token',
-        access_token: 'expired',
-        token_type: 'Bearer',
-        expiry_date: 1,
-      },
-    },
-  }),
-);
+const home = await writeClaspLogin(join(root, 'home'));
 const subjects = [
   {
     name: 'specbound gas push --watch',
