@@ -1,0 +1,102 @@
+import {
+  type AuthStrategy,
+  apiKeyQuery,
+  bearerAuth,
+  type ClientDescriptor,
+  type ClientOptions,
+  checkKeys,
+  clientOf,
+  clientRuntime,
+  combineAuth,
+  ValidationError,
+  withContext,
+} from '@specbound/http';
+import createClient from 'openapi-fetch';
+import { type Context, googleReader } from './core.js';
+import { entries } from './entries.js';
+import type { paths } from './generated/schema.js';
+import type { LoggingCore } from './types.js';
+import { VERSION } from './version.js';
+
+/** The spec's server. Any other base URL serving the same `/v2/...` paths works (an emulator, a proxy). */
+export const DEFAULT_BASE_URL = 'https://logging.googleapis.com';
+
+/** A token, or a function returning one (or google-auth-library's `{ token }`), called per attempt. */
+export type TokenSource = Parameters<typeof bearerAuth>[0];
+
+/**
+ * How to authenticate:
+ * - a string or a token provider: an OAuth access token, sent as `Authorization: Bearer …`;
+ * - `{ apiKey }`: a Google API key in the `key` query parameter (quota attribution; reading log
+ *   entries also needs an OAuth token), optionally with `token`;
+ * - any `AuthStrategy` from `@specbound/http`.
+ */
+export type LoggingAuth = TokenSource | { token?: TokenSource; apiKey?: string } | AuthStrategy;
+
+export interface LoggingClientOptions extends ClientOptions {
+  auth?: LoggingAuth | undefined;
+  /** Default `https://logging.googleapis.com`. */
+  baseUrl?: string | undefined;
+}
+
+const RUNTIME: ClientDescriptor<LoggingClientOptions> = {
+  factory: 'createLoggingClient',
+  credentials: ['auth'],
+  defaultBaseUrl: DEFAULT_BASE_URL,
+  client: { name: '@specbound/logging', version: VERSION },
+};
+
+/**
+ * The Cloud Logging client: `entries.list` / `entries.iterate`, plus `raw`. It is also a core:
+ * every operation function (`listLogEntries(client, params)`) accepts it.
+ */
+export function createLoggingClient(options: LoggingClientOptions = {}) {
+  return clientOf(createLoggingCore(options), { entries });
+}
+
+/**
+ * The slim client for operation functions: the same options and checks as `createLoggingClient`,
+ * and `raw`, without the methods: `await listLogEntries(createLoggingCore({ auth }), { resourceNames })`.
+ */
+export function createLoggingCore(options: LoggingClientOptions = {}): LoggingCore {
+  let auth: AuthStrategy | undefined;
+  const { baseUrl, http } = clientRuntime(RUNTIME, options, (checked) => {
+    auth = resolveAuth(checked.auth);
+    return auth;
+  });
+  /** The typed openapi-fetch client every method calls: middleware added to it applies to all. */
+  const raw = createClient<paths>({ baseUrl, fetch: http });
+  const secrets = () => auth?.secrets() ?? [];
+  const ctx: Context = {
+    caller: { raw, http, parseAs: 'text', decode: googleReader(secrets) },
+    secrets,
+    retryOff: options.retry === false,
+  };
+  return withContext(ctx, { raw });
+}
+
+export type LoggingClient = ReturnType<typeof createLoggingClient>;
+
+function resolveAuth(auth: LoggingAuth | undefined): AuthStrategy | undefined {
+  if (auth === undefined) return undefined;
+  if (typeof auth === 'string' || typeof auth === 'function') return bearerAuth(auth);
+  if (typeof auth !== 'object' || auth === null) {
+    // Never echo the value: it may be a credential.
+    throw new ValidationError(
+      'auth',
+      `createLoggingClient: option "auth" must be a token, a token provider, { token, apiKey } or an AuthStrategy (got ${auth === null ? 'null' : typeof auth}).`,
+    );
+  }
+  if ('authenticate' in auth) return auth;
+  checkKeys(auth, ['token', 'apiKey'], 'auth field', 'auth', 'createLoggingClient');
+  const strategies: AuthStrategy[] = [];
+  if (auth.token !== undefined) strategies.push(bearerAuth(auth.token));
+  if (auth.apiKey !== undefined) strategies.push(apiKeyQuery('key', auth.apiKey));
+  if (strategies.length === 0) {
+    throw new ValidationError(
+      'auth',
+      'createLoggingClient: "auth" needs a token, an apiKey, or an AuthStrategy.',
+    );
+  }
+  return combineAuth(...strategies);
+}
