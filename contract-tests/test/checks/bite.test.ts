@@ -61,6 +61,17 @@ describe('the pact-vs-spec check', () => {
     expect(formatReport(result)).toMatch(/FAILED[\s\S]*response\.body\.incompatible[\s\S]*title/);
   });
 
+  it('fails when a Cloud Logging response field changes type (LogEntry.textPayload: string → integer)', async () => {
+    const result = await validateCopy('cloud-logging-api', 'text-payload-integer', (spec) => {
+      const textPayload = spec.components.schemas.LogEntry?.properties?.textPayload;
+      if (textPayload === undefined)
+        throw new Error('the Cloud Logging spec has no LogEntry.textPayload to mutate');
+      textPayload.type = 'integer';
+    });
+    expect(result.ok).toBe(false);
+    expect(result.outcome.errors.map((error) => error.code)).toContain('response.body.incompatible');
+  });
+
   it('fails when an operation is removed (BugSmash DELETE /reply/{replyId})', async () => {
     const result = await validateCopy('bugsmash-api', 'no-delete-reply', (spec) => {
       const item = spec.paths['/reply/{replyId}'];
