@@ -32,6 +32,11 @@ const PACKAGES: readonly (readonly [string, string, string])[] = [
     'BugSmash REST API v2: all 26 endpoints, envelope unwrapping, page/limit pagination, multipart uploads, webhook verification.',
   ],
   [
+    '@specbound/logging',
+    'packages/logging',
+    'Cloud Logging v2 entries.list: the log lines of Apps Script executions, with filter helpers for their process, function and severity.',
+  ],
+  [
     '@specbound/emulator',
     'packages/emulator',
     'A local, stateful emulator of both services, routed and validated by the specs (npx specbound-emulator).',
