@@ -10,6 +10,7 @@ import {
   appsScriptStateHandlers,
   bugsmashStateHandlers,
   clearFaults,
+  loggingStateHandlers,
   putState,
 } from '../support/provider-states.ts';
 
@@ -134,6 +135,7 @@ describe('state handlers', () => {
   it.each([
     ['apps-script-api', () => appsScriptStateHandlers(emulator)],
     ['bugsmash-api', () => bugsmashStateHandlers(emulator)],
+    ['cloud-logging-api', () => loggingStateHandlers(emulator)],
   ] as const)(
     '%s: one handler per provider state the pacts name, and none left over',
     (provider, handlers) => {
@@ -172,6 +174,18 @@ describe('provider verification against the emulator', () => {
     record('bugsmash-api', outcome);
     expect(outcome.failed, outcome.output).toEqual([]);
     expect(outcome.verified).toEqual(interactionsOf('bugsmash-api'));
+    expect(emulator.violations()).toEqual([]);
+    expect(outcome.unusedFaults).toEqual([]);
+  });
+
+  it('cloud-logging-api: every interaction is honoured', async () => {
+    const outcome = await verify('cloud-logging-api', {
+      providerBaseUrl: emulator.appsScriptUrl,
+      stateHandlers: loggingStateHandlers(emulator),
+    });
+    record('cloud-logging-api', outcome);
+    expect(outcome.failed, outcome.output).toEqual([]);
+    expect(outcome.verified).toEqual(interactionsOf('cloud-logging-api'));
     expect(emulator.violations()).toEqual([]);
     expect(outcome.unusedFaults).toEqual([]);
   });

@@ -7,7 +7,8 @@
 // refuses to register one its spec does not allow.
 import type { VerifierOptions } from '@pact-foundation/pact';
 import { WEBHOOK_EVENTS } from '@specbound/bugsmash';
-import { ACCESS_TOKEN, API_KEY, appsScriptAt, bugsmashAt } from './clients.ts';
+import { appsScriptFilter } from '@specbound/logging';
+import { ACCESS_TOKEN, API_KEY, appsScriptAt, bugsmashAt, loggingAt } from './clients.ts';
 
 type StateHandlers = NonNullable<VerifierOptions['stateHandlers']>;
 type Json = Record<string, unknown>;
@@ -447,6 +448,39 @@ export function bugsmashStateHandlers(emulator: { bugsmashUrl: string; controlUr
           ],
         }),
       );
+    },
+  };
+}
+
+// ------------------------------------------------------------------------------------------ Cloud Logging
+
+/**
+ * The emulator's log entries come from its own runs, so a state that has entries is a deployed
+ * script whose function the handler runs through the real Apps Script client; the page token is
+ * read back through the real Logging client with the query the pact's first page sends.
+ */
+export function loggingStateHandlers(emulator: { appsScriptUrl: string; controlUrl: string }): StateHandlers {
+  return {
+    'an Apps Script function has run and logged three lines': async (params?: AnyJson) => {
+      const deploymentId = 'AKfycbContractLoggingDeployment';
+      const functionName = str(params, 'functionName');
+      const source = str(params, 'source');
+      await putState(
+        emulator.controlUrl,
+        appsScriptState([
+          scriptProject('1ContractLoggingScript', { source, deployments: [deploymentRecord(deploymentId)] }),
+        ]),
+      );
+      await appsScriptAt(emulator.appsScriptUrl).scripts.run({ deploymentId, function: functionName });
+      const page = await loggingAt(emulator.appsScriptUrl).entries.list({
+        resourceNames: ['projects/specbound-contract'],
+        filter: appsScriptFilter({ functionName }),
+        orderBy: 'timestamp asc',
+        pageSize: 2,
+      });
+      if (page.nextPageToken === undefined)
+        throw new Error('the emulator answered the first page of entries without a nextPageToken');
+      return { nextPageToken: page.nextPageToken };
     },
   };
 }

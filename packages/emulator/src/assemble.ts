@@ -20,6 +20,7 @@ import { ViolationLog } from './core/violations.ts';
 import { DEFAULT_BUGSMASH_API_KEY, DEFAULT_MAX_UPLOAD_REQUEST_BYTES } from './defaults.ts';
 import type { EmulatorInternals, EmulatorOptions, ScriptLogEntry } from './emulator.ts';
 import { handleGoogleOAuth, isGoogleOAuthPath } from './google-oauth.ts';
+import { isLoggingPath, loggingService } from './logging/service.ts';
 import { allowFetch } from './runtime/urlfetch.ts';
 import { handleWebApp, isWebAppPath } from './runtime/webapp.ts';
 import { defaultPoolSize, SandboxPool } from './sandbox/pool.ts';
@@ -96,15 +97,17 @@ function isControlRequest(target: string, url: URL): boolean {
 }
 
 async function compileSpecs(options: EmulatorOptions) {
-  const [appsDoc, bugsDoc, controlDoc] = await Promise.all([
+  const [appsDoc, bugsDoc, controlDoc, loggingDoc] = await Promise.all([
     loadSpec(options.specs?.appsScript ?? DEFAULT_SPEC_PATHS.appsScript),
     loadSpec(options.specs?.bugsmash ?? DEFAULT_SPEC_PATHS.bugsmash),
     loadSpec(DEFAULT_SPEC_PATHS.emulator),
+    loadSpec(DEFAULT_SPEC_PATHS.logging),
   ]);
   return {
     apps: new CompiledSpec(appsDoc, 'https://specbound.local/apps-script.json'),
     bugs: new CompiledSpec(bugsDoc, 'https://specbound.local/bugsmash.json'),
     control: new CompiledSpec(controlDoc, 'https://specbound.local/emulator.json'),
+    logging: new CompiledSpec(loggingDoc, 'https://specbound.local/logging.json'),
   };
 }
 
@@ -252,6 +255,7 @@ export async function assembleEmulator(
     apps,
     appsScript: appsScriptService(specs.apps, apps),
     bugsmash: bugsmashService(specs.bugs, bugs, options.bugsmashApiKey ?? DEFAULT_BUGSMASH_API_KEY),
+    logging: loggingService(specs.logging, apps),
     control: controlService(specs.control, {
       origin: () => origin,
       apps,
@@ -306,6 +310,7 @@ interface Services {
   apps: AppsScriptBackend;
   appsScript: ReturnType<typeof appsScriptService>;
   bugsmash: ReturnType<typeof bugsmashService>;
+  logging: ReturnType<typeof loggingService>;
   control: ReturnType<typeof controlService>;
 }
 
@@ -341,6 +346,8 @@ function requestHandler(
     else if (isGoogleOAuthPath(url.pathname)) work = handleGoogleOAuth(req, res, url);
     else if (url.pathname === '/api/v2' || url.pathname.startsWith('/api/v2/'))
       work = handleServiceRequest(services.bugsmash, req, res, url, pipeline);
+    else if (isLoggingPath(url.pathname))
+      work = handleServiceRequest(services.logging, req, res, url, pipeline);
     else if (isWebAppPath(url.pathname))
       work = handleWebApp(services.apps, req, res, url, pipeline.afterRequest);
     else work = handleServiceRequest(services.appsScript, req, res, url, pipeline);

@@ -3,6 +3,7 @@
 // module (projects, versions, deployments, runs, processes), next to its handlers.
 import { createHash, randomBytes } from 'node:crypto';
 import { Changes, type Collection } from '../core/changes.ts';
+import { LogEntryStore } from '../logging/store.ts';
 import type { SandboxPool } from '../sandbox/pool.ts';
 import { invalidArgument, notFound } from './errors.ts';
 import { type LogLine, LogRing } from './logs.ts';
@@ -68,6 +69,8 @@ export class AppsScriptBackend {
   readonly processes = new ProcessStore();
   /** Recent script output, bounded in lines and bytes. */
   readonly logs = new LogRing();
+  /** The same output as Cloud Logging entries (`POST /v2/entries:list`), labelled per process. */
+  readonly cloudLogs = new LogEntryStore();
   readonly options: AppsScriptOptions;
   readonly changes: Changes;
   /** Bumped by every load: work that started before (a run, a content check) must not write after. */

@@ -228,6 +228,20 @@ export async function executeRun(b: AppsScriptBackend, run: RunRequest): Promise
       b.logs.add(entry);
       b.options.onLog?.(entry);
     }
+    b.cloudLogs.addRun(
+      {
+        processIndex: index,
+        scriptId: project.scriptId,
+        functionName,
+        processType: run.processType,
+        deploymentId: run.deploymentId,
+        user: user.email,
+        at,
+        lines: outcome.logs,
+        error: outcome.kind === 'error' || outcome.kind === 'timeout' ? outcome.errorMessage : undefined,
+      },
+      generation,
+    );
   }
   finish(
     outcome.kind === 'ok' ? 'COMPLETED' : outcome.kind === 'timeout' ? 'TIMED_OUT' : 'FAILED',
