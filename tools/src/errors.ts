@@ -92,6 +92,10 @@ export type ToolsErrorCode =
   | 'params-not-array'
   | 'value-not-allowed'
   | 'no-script-for-processes'
+  // Cloud Logging (tools/src/apps-script/logs.ts)
+  | 'severity-unknown'
+  | 'gcp-project-missing'
+  | 'gcp-project-invalid'
   // BugSmash and sync (tools/src/bugsmash, tools/src/sync)
   | 'project-source-missing'
   | 'project-without-review-link'

@@ -40,6 +40,16 @@ export {
   type LocalScan,
   scanLocalFiles,
 } from './apps-script/files.js';
+export {
+  type LogLine,
+  type LogsQuery,
+  listLogs,
+  logLineOf,
+  parseSeverity,
+  resolveProjectId,
+  type WatchLogsOptions,
+  watchLogs,
+} from './apps-script/logs.js';
 export { checkManifest, ManifestError, manifestProblems } from './apps-script/manifest.js';
 export {
   type Granularity,
@@ -86,6 +96,7 @@ export {
   type RunResult,
   runFunction,
 } from './apps-script/run.js';
+export { type RunLogs, type RunLogsOptions, runLogs } from './apps-script/run-logs.js';
 export {
   WATCH_DEBOUNCE_MS,
   WatchedFolderGoneError,

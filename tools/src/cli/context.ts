@@ -2,6 +2,7 @@
 // clients (created on first use, so `--help` and usage errors never touch auth).
 import type { AppsScriptClient } from '@specbound/apps-script';
 import type { LogEvent } from '@specbound/http';
+import type { LoggingClient } from '@specbound/logging';
 import { UsageError } from '../errors.js';
 import { applyClaspGlobals, googleEnv } from './clasp-globals.js';
 import { BUGSMASH_URL, type GlobalOptions, GOOGLE_APPS_SCRIPT_URL } from './globals.js';
@@ -45,6 +46,14 @@ export interface CliContext {
    * BugSmash client comes from `commands/bugsmash/client.ts`, which also reads `--api-key-file`.)
    */
   appsScript(): Promise<AppsScriptClient>;
+  /**
+   * The Cloud Logging client, with the same Google credentials. Its base URL is
+   * `SPECBOUND_LOGGING_URL`, else the Apps Script one when that is not Google's (the emulator serves
+   * both on one origin), else Google's.
+   */
+  logging(): Promise<LoggingClient>;
+  /** Whether the logging client talks to Google itself (not an emulator). */
+  loggingIsGoogle: boolean;
 }
 
 interface ContextOptions {
@@ -90,6 +99,16 @@ function createContext(options: ContextOptions): CliContext {
       : undefined;
 
   let appsScript: Promise<AppsScriptClient> | undefined;
+  let googleAuth: Promise<() => Promise<string>> | undefined;
+  const googleToken = () => {
+    googleAuth ??= signIn(globals, env, io);
+    return googleAuth;
+  };
+  const loggingUrl = baseUrl(
+    'SPECBOUND_LOGGING_URL',
+    env.SPECBOUND_LOGGING_URL ?? (appsScriptUrl === GOOGLE_APPS_SCRIPT_URL ? undefined : appsScriptUrl),
+    GOOGLE_LOGGING_URL,
+  );
   return {
     io,
     streams,
@@ -102,30 +121,51 @@ function createContext(options: ContextOptions): CliContext {
     logger,
     appsScript() {
       appsScript ??= (async () => {
-        // The credential sources in their order (tools/src/auth/resolve.ts); google-auth-library
-        // is loaded only when a source needs a refresh or a delegation grant.
-        const { resolveGoogleAuth } = await import('../auth/resolve.js');
-        const google = await resolveGoogleAuth({
-          env: await googleEnv(globals, env),
-          profile: globals.profile,
-          impersonate: globals.impersonate,
-          onWarning: (message) => io.warn(message),
-        });
-        for (const secret of google.secrets()) io.addSecret(secret);
-        const auth = async () => {
-          const token = await google.auth();
-          io.addSecret(token);
-          return token;
-        };
-        // Get the first token now: a refused refresh or delegation surfaces as the auth module's own
-        // error (exit 4, with its hint), not wrapped by the HTTP runtime in a CredentialsError.
-        await auth();
+        const auth = await googleToken();
         const { createAppsScriptClient } = await import('@specbound/apps-script');
         return createAppsScriptClient({ baseUrl: appsScriptUrl, auth, logger });
       })();
       return appsScript;
     },
+    async logging() {
+      const auth = await googleToken();
+      const { createLoggingClient } = await import('@specbound/logging');
+      return createLoggingClient({ baseUrl: loggingUrl, auth, logger });
+    },
+    loggingIsGoogle: loggingUrl === GOOGLE_LOGGING_URL,
   };
+}
+
+/** Cloud Logging's own origin (`@specbound/logging`'s default). */
+const GOOGLE_LOGGING_URL = 'https://logging.googleapis.com';
+
+/**
+ * Signs in once per run, for every Google client: the credential sources in their order
+ * (tools/src/auth/resolve.ts); google-auth-library is loaded only when a source needs a refresh or a
+ * delegation grant. Each token is added to the secrets `io` redacts.
+ */
+async function signIn(
+  globals: GlobalOptions,
+  env: Record<string, string | undefined>,
+  io: Io,
+): Promise<() => Promise<string>> {
+  const { resolveGoogleAuth } = await import('../auth/resolve.js');
+  const google = await resolveGoogleAuth({
+    env: await googleEnv(globals, env),
+    profile: globals.profile,
+    impersonate: globals.impersonate,
+    onWarning: (message) => io.warn(message),
+  });
+  for (const secret of google.secrets()) io.addSecret(secret);
+  const auth = async () => {
+    const token = await google.auth();
+    io.addSecret(token);
+    return token;
+  };
+  // Get the first token now: a refused refresh or delegation surfaces as the auth module's own
+  // error (exit 4, with its hint), not wrapped by the HTTP runtime in a CredentialsError.
+  await auth();
+  return auth;
 }
 
 function baseUrl(flag: string, value: string | undefined, fallback: string): string {

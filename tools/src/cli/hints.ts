@@ -105,6 +105,12 @@ export const HINTS: Record<ToolsErrorCode, (details: Details) => string> = {
   'value-not-allowed': (d) => `e.g. ${d.option ?? ''} ${d.example ?? ''}`,
   'no-script-for-processes': () =>
     'Run it in a project directory (with .clasp.json), or pass --user for all of your processes.',
+  'severity-unknown': (d) =>
+    `Use one of ${d.allowed ?? 'the Cloud Logging severities'}, e.g. --severity warning.`,
+  'gcp-project-missing': (d) =>
+    `The script's Cloud project is under Project Settings at ${d.settingsUrl ?? 'https://script.google.com'} (a default project shows no id: switch the script to a standard one); pass --project-id <id> or add "projectId" to .clasp.json.`,
+  'gcp-project-invalid': () =>
+    'Pass the project id (such as my-project-123), not its number or name: --project-id <id>.',
   'project-source-missing': () =>
     'A website project: --url https://…; a pdf, image, video or audio project: --file PATH.',
   'project-without-review-link': () =>

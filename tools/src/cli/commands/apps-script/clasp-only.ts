@@ -1,6 +1,6 @@
 // clasp 3.4.1's commands that specbound answers differently: `login`/`logout`/`show-authorized-user`
 // run specbound's own (top-level) commands with clasp's flags; the ones that need APIs specbound does
-// not have yet (Drive, Service Usage, Cloud Logging, MCP) are recognised, with all their flags, and
+// not have yet (Drive, Service Usage, the Cloud console, MCP) are recognised, with all their flags, and
 // answer "not supported yet" (exit 2) with what to use instead.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { UsageError } from '../../../errors.js';
@@ -55,23 +55,14 @@ const UNSUPPORTED: readonly Unsupported[] = [
   },
   {
     name: 'open-logs',
-    needs: 'the Cloud Logging API',
-    instead: 'See the executions with `specbound gas processes`.',
+    needs: 'the Cloud console',
+    instead:
+      'Read them with `specbound gas logs` (or open https://console.cloud.google.com/logs in a browser).',
   },
   {
     name: 'setup-logs',
-    needs: 'the Cloud Logging API',
-    instead: 'See the executions with `specbound gas processes`.',
-  },
-  {
-    name: 'tail-logs',
-    alias: 'logs',
-    options: [
-      ['--watch', 'clasp: keep polling'],
-      ['--simplified', 'clasp: shorter lines'],
-    ],
-    needs: 'the Cloud Logging API',
-    instead: 'See the executions with `specbound gas processes --status FAILED`.',
+    needs: 'the Cloud console',
+    instead: 'Set "projectId" in .clasp.json (or pass --project-id), then `specbound gas logs`.',
   },
   {
     name: 'open-container',

@@ -8,6 +8,7 @@ import * as create from './create.js';
 import * as createDeployment from './create-deployment.js';
 import * as deploy from './deploy.js';
 import * as deployments from './deployments.js';
+import * as logs from './logs.js';
 import * as metrics from './metrics.js';
 import * as open from './open.js';
 import * as openWebApp from './open-web-app.js';
@@ -39,6 +40,7 @@ const COMMANDS = [
   run,
   runFunction,
   processes,
+  logs,
   metrics,
   open,
   openWebApp,

@@ -3,8 +3,10 @@
 // default) is `run-function`.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { RunResult } from '../../../apps-script/run.js';
+import type { RunLogs } from '../../../apps-script/run-logs.js';
 import { type CliContext, contextOf } from '../../context.js';
 import { withExamples } from '../../examples.js';
+import { PROJECT_ID, printLine, projectIdFor } from './logs.js';
 import { SCRIPT_ID } from './options.js';
 
 interface RunFlags {
@@ -13,6 +15,8 @@ interface RunFlags {
   nondev?: true | undefined;
   deploymentId?: string | undefined;
   scriptId?: string | undefined;
+  logs?: true | undefined;
+  projectId?: string | undefined;
 }
 
 export function define(gas: CommandUnknownOpts): void {
@@ -24,12 +28,14 @@ export function define(gas: CommandUnknownOpts): void {
     .option('--dev-mode', 'run the latest pushed code instead of the deployed version (owner only)')
     .option('--nondev', 'run the deployed version (the default here; clasp runs dev mode by default)')
     .option('--deployment-id <id>', 'run this deployment')
+    .option('--logs', "then print the run's own log lines (Cloud Logging)")
+    .option(...PROJECT_ID)
     .option(...SCRIPT_ID);
   withExamples(
     command,
     ['specbound gas run main', 'run main() of the deployed version'],
     ['specbound gas run add -p "[1, 2]"', 'with arguments (a JSON array)'],
-    ['specbound gas run main --dev-mode', 'run the latest pushed code instead'],
+    ['specbound gas run main --logs', 'and the lines it logged'],
   ).action((functionName, options, command) => run(contextOf(command), functionName, options));
 }
 
@@ -44,9 +50,12 @@ export async function run(ctx: CliContext, functionName: string, options: RunFla
   // Bad JSON is a usage error before anything else happens.
   const parameters = options.params === undefined ? [] : parseParams(options.params);
   const scriptId = await resolveScriptId(ctx.cwd, options.scriptId);
+  // Without a Cloud project the lines cannot be read: say so before running anything.
+  const projectId = options.logs === true ? await projectIdFor(ctx, options.projectId, scriptId) : undefined;
   const preferred =
     options.scriptId === undefined ? (await loadProject(ctx.cwd)).state.deploymentId : undefined;
-  const result = await runFunction(await ctx.appsScript(), {
+  const startedAt = new Date();
+  const running = runFunction(await ctx.appsScript(), {
     scriptId,
     functionName,
     parameters,
@@ -54,15 +63,50 @@ export async function run(ctx: CliContext, functionName: string, options: RunFla
     deploymentId: options.deploymentId,
     preferredDeploymentId: preferred,
   });
+  if (projectId === undefined) {
+    printResult(ctx, await running, scriptId);
+    return;
+  }
+  const failure = await running.then(
+    () => undefined,
+    (error: unknown) => ({ error }),
+  );
+  const logs = await linesOfRun(ctx, { scriptId, functionName, projectId, startedAt });
+  if (failure !== undefined) {
+    ctx.io.result({ functionName, logs }, () => printLogs(ctx, logs));
+    throw failure.error;
+  }
+  printResult(ctx, await running, scriptId, logs);
+}
+
+async function linesOfRun(
+  ctx: CliContext,
+  options: { scriptId: string; functionName: string; projectId: string; startedAt: Date },
+): Promise<RunLogs> {
+  const { runLogs } = await import('../../../apps-script/run-logs.js');
+  // Google's lines arrive seconds after the run; the emulator has them when the run answers.
+  return runLogs(await ctx.appsScript(), await ctx.logging(), {
+    ...options,
+    waitMs: ctx.loggingIsGoogle ? 20_000 : 0,
+  });
+}
+
+function printLogs(ctx: CliContext, logs: RunLogs): void {
+  for (const line of logs.lines) printLine(ctx, line, false);
+  if (logs.note !== undefined) ctx.io.hint(`note: ${logs.note}`);
+}
+
+function printResult(ctx: CliContext, result: RunResult, scriptId: string, logs?: RunLogs): void {
   ctx.io.progress(ranLine(result, scriptId));
   if (result.newer !== undefined) {
     ctx.io.hint(
       `note: deployment ${result.newer.deploymentId}${result.newer.versionNumber === undefined ? '' : ` (version ${result.newer.versionNumber})`} was updated after the one that ran; run it with --deployment-id ${result.newer.deploymentId}.`,
     );
   }
-  ctx.io.result(result, () => {
+  ctx.io.result(logs === undefined ? result : { ...result, logs }, () => {
     const value = result.result;
     ctx.io.line(typeof value === 'string' ? value : (JSON.stringify(value, null, 2) ?? 'undefined'));
+    if (logs !== undefined) printLogs(ctx, logs);
   });
 }
 
