@@ -52,6 +52,8 @@ export interface CliContext {
    * both on one origin), else Google's.
    */
   logging(): Promise<LoggingClient>;
+  /** Cloud Logging's base URL, as `logging()` uses it. */
+  loggingUrl: string;
   /** Whether the logging client talks to Google itself (not an emulator). */
   loggingIsGoogle: boolean;
 }
@@ -132,6 +134,7 @@ function createContext(options: ContextOptions): CliContext {
       const { createLoggingClient } = await import('@specbound/logging');
       return createLoggingClient({ baseUrl: loggingUrl, auth, logger });
     },
+    loggingUrl,
     loggingIsGoogle: loggingUrl === GOOGLE_LOGGING_URL,
   };
 }

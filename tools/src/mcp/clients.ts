@@ -9,6 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { AppsScriptClient } from '@specbound/apps-script';
+import type { LoggingClient } from '@specbound/logging';
 import type { BugSmash } from '../bugsmash/types.js';
 import { AuthRequiredError } from '../errors.js';
 import type { Redactor } from './redact.js';
@@ -18,6 +19,8 @@ export interface ClientSettings {
   cwd: string;
   appsScriptUrl: string | undefined;
   bugsmashUrl: string | undefined;
+  /** Cloud Logging's base URL (default Google's; the run tool reads a run's log lines there). */
+  loggingUrl?: string | undefined;
   /** A stored-login profile (default: the default profile). */
   profile?: string | undefined;
   impersonate?: string | undefined;
@@ -91,6 +94,7 @@ export function clientFactory(settings: ClientSettings) {
   let key: Promise<string> | undefined;
   const apps = new Map<ClientKind, Promise<AppsScriptClient>>();
   const bugs = new Map<ClientKind, Promise<BugSmash>>();
+  let logging: Promise<LoggingClient> | undefined;
   const common = (kind: ClientKind) => ({
     ...(kind === 'write' ? { retry: false as const } : {}),
     ...(settings.fetch === undefined ? {} : { fetch: settings.fetch }),
@@ -116,6 +120,22 @@ export function clientFactory(settings: ClientSettings) {
         apps.set(kind, client);
       }
       return client;
+    },
+    /** Cloud Logging, with the Google credentials of the Apps Script clients; it only reads. */
+    logging(): Promise<LoggingClient> {
+      token ??= retryable(googleToken(settings), () => {
+        token = undefined;
+      });
+      logging ??= retryable(
+        token.then(async (auth) => {
+          const { createLoggingClient } = await import('@specbound/logging');
+          return createLoggingClient({ baseUrl: settings.loggingUrl, auth, ...common('read') });
+        }),
+        () => {
+          logging = undefined;
+        },
+      );
+      return logging;
     },
     bugsmash(kind: ClientKind): Promise<BugSmash> {
       let client = bugs.get(kind);

@@ -18,6 +18,7 @@ import { ToolsError } from '../errors.js';
 import { DEFAULT_BUDGET } from './answer.js';
 import { needsWrites, TOOLS, toolCatalog } from './catalog.js';
 import { type ClientSettings, clientFactory } from './clients.js';
+import { cloudScriptLogs } from './logs.js';
 import { ListMemo } from './memo.js';
 import { listResources, readResource, TRIAGE_PROMPT, triagePrompt } from './prompts.js';
 import { Redactor } from './redact.js';
@@ -42,7 +43,14 @@ export interface McpServerOptions {
   impersonate?: string | undefined;
   bugsmashKeyFile?: string | undefined;
   fetch?: ((request: Request) => Promise<Response>) | undefined;
-  /** Where a run's log lines come from (the embedded emulator's); without it, runs answer no logs. */
+  /** The Google Cloud project whose Cloud Logging holds the runs' lines (default: `.clasp.json`'s `projectId` in `cwd`). */
+  gcpProjectId?: string | undefined;
+  /** Cloud Logging's base URL (default Google's). */
+  loggingUrl?: string | undefined;
+  /**
+   * Where a run's log lines come from: the embedded emulator's, else Cloud Logging when a Cloud
+   * project is known (`gcpProjectId`); without either, runs answer no logs.
+   */
   scriptLogs?: ((scriptId: string, functionName: string, since: number) => Promise<string[]>) | undefined;
   /** Server log lines (one per call), already redacted; default: none. */
   log?: ((line: string) => void) | undefined;
@@ -78,6 +86,7 @@ async function callTool(
     options: McpServerOptions;
     clients: ReturnType<typeof clientFactory>;
     memo: ListMemo;
+    scriptLogs: McpServerOptions['scriptLogs'];
   },
 ): Promise<CallToolResult> {
   if (needsWrites(tool) && !context.allowWrites) {
@@ -99,7 +108,7 @@ async function callTool(
       appsScript: () => context.clients.appsScript(kind),
       bugsmash: () => context.clients.bugsmash(kind),
       scriptLogs: async (scriptId, functionName, since) =>
-        context.options.scriptLogs?.(scriptId, functionName, since),
+        context.scriptLogs?.(scriptId, functionName, since),
       addSecret: (secret) => context.redactor.add(secret),
     },
   });
@@ -125,6 +134,7 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<S
     cwd: options.cwd ?? process.cwd(),
     appsScriptUrl: options.appsScriptUrl,
     bugsmashUrl: options.bugsmashUrl,
+    loggingUrl: options.loggingUrl,
     profile: options.profile,
     impersonate: options.impersonate,
     bugsmashKeyFile: options.bugsmashKeyFile,
@@ -132,14 +142,18 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<S
     redactor,
     log,
   };
+  const clients = clientFactory(settings);
   const context = {
     scope,
     budget,
     allowWrites,
     redactor,
     options,
-    clients: clientFactory(settings),
+    clients,
     memo: new ListMemo(),
+    scriptLogs:
+      options.scriptLogs ??
+      (await cloudScriptLogs(clients, { gcpProjectId: options.gcpProjectId, cwd: settings.cwd })),
   };
   const catalog = toolCatalog(scope, allowWrites);
   // From src/mcp/ or dist/mcp/, the package's own package.json is two folders up.

@@ -18,6 +18,7 @@ interface McpCommandOptions {
   listTools?: true | undefined;
   profile?: string | undefined;
   impersonate?: string | undefined;
+  projectId?: string | undefined;
 }
 
 export function define(program: CommandUnknownOpts): void {
@@ -40,6 +41,10 @@ export function define(program: CommandUnknownOpts): void {
       parsePositiveInt('--budget'),
     )
     .option('--list-tools', 'print the tools this server would offer (its tools/list answer, JSON) and exit')
+    .option(
+      '--project-id <id>',
+      "the Google Cloud project whose logs hold the runs' lines (default: projectId of .clasp.json)",
+    )
     .option('--api-key-file <file>', 'read the BugSmash API key from FILE (default: env BUGSMASH_API_KEY)')
     .addHelpText(
       'after',
@@ -75,6 +80,8 @@ async function run(ctx: CliContext, options: McpCommandOptions): Promise<void> {
     cwd: ctx.cwd,
     appsScriptUrl: ctx.appsScriptUrl,
     bugsmashUrl: ctx.bugsmashUrl,
+    loggingUrl: ctx.loggingUrl,
+    gcpProjectId: options.projectId,
     profile: options.profile,
     impersonate: options.impersonate,
     bugsmashKeyFile: options.apiKeyFile,
