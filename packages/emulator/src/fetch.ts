@@ -146,7 +146,8 @@ async function postFault(fetch: typeof globalThis.fetch, fault: FaultRequest): P
 }
 
 /**
- * The emulator in-process, behind a `fetch` that serves script.googleapis.com, oauth2.googleapis.com
+ * The emulator in-process, behind a `fetch` that serves script.googleapis.com, oauth2.googleapis.com,
+ * logging.googleapis.com
  * and api.bugsmash.io (the clients' default base URLs) and the control API at EMULATOR_ORIGIN.
  * Its state is in memory unless `state` names a database file.
  */

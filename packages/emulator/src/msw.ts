@@ -9,7 +9,8 @@ import { type EmulatorFetch, SERVED_HOSTS } from './fetch.ts';
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * One handler per served host (script.googleapis.com, oauth2.googleapis.com, api.bugsmash.io and
+ * One handler per served host (script.googleapis.com, oauth2.googleapis.com, logging.googleapis.com,
+ * api.bugsmash.io and
  * the control API's host), over http and https; requests to any other host are left to MSW's
  * `onUnhandledRequest`.
  */

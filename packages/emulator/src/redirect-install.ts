@@ -27,6 +27,8 @@ const https = require('node:https') as typeof import('node:https');
 export const REDIRECTED_HOSTS: Readonly<Record<string, string>> = {
   'script.googleapis.com': '',
   'oauth2.googleapis.com': '/oauth2',
+  // Cloud Logging's `/v2/entries:list`, on the same origin as the Apps Script API (`/v1/…`).
+  'logging.googleapis.com': '',
 };
 
 /** Thrown when SPECBOUND_EMULATOR_URL (or the URL given to `installRedirect`) is not a usable base URL. */

@@ -30,7 +30,7 @@ if (raw !== undefined && raw.trim() !== '') {
     shown.username = '';
     shown.password = '';
     process.stderr.write(
-      `specbound: ${Object.keys(REDIRECTED_HOSTS).join(' and ')} requests go to the emulator at ${shown.href.replace(/\/$/, '')} (SPECBOUND_EMULATOR_URL)\n`,
+      `specbound: ${new Intl.ListFormat('en').format(Object.keys(REDIRECTED_HOSTS))} requests go to the emulator at ${shown.href.replace(/\/$/, '')} (SPECBOUND_EMULATOR_URL)\n`,
     );
   }
 }

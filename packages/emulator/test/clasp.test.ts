@@ -13,7 +13,7 @@ import { cleanEnv, type Outcome, PACKAGE_DIR, requireBuilt, runNode } from './su
 
 const CLASP = createRequire(import.meta.url).resolve('@google/clasp');
 const REDIRECT_LINE =
-  /^specbound: script\.googleapis\.com and oauth2\.googleapis\.com requests go to the emulator at http:\/\/127\.0\.0\.1:\d+ \(SPECBOUND_EMULATOR_URL\)$/m;
+  /^specbound: script\.googleapis\.com, oauth2\.googleapis\.com, and logging\.googleapis\.com requests go to the emulator at http:\/\/127\.0\.0\.1:\d+ \(SPECBOUND_EMULATOR_URL\)$/m;
 
 const CODE = `function hello(name) {
   Logger.log('greeting ' + name);

@@ -1,5 +1,6 @@
 import { createAppsScriptClient, RateLimitError } from '@specbound/apps-script';
 import { createBugSmashClient } from '@specbound/bugsmash';
+import { createLoggingClient } from '@specbound/logging';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createEmulatorFetch,
@@ -29,6 +30,26 @@ describe('createEmulatorFetch', () => {
     const read = await apps.projects.get({ scriptId: String(created.scriptId) });
     expect(read).toMatchObject({ title: 'In process', scriptId: created.scriptId });
     expect(inProcess.emulator.state().appsScript.projects).toHaveLength(1);
+  });
+
+  it('serves Cloud Logging at logging.googleapis.com, from the runs it made', async () => {
+    const { scriptId } = await apps.projects.create({ title: 'Logs in process' });
+    await apps.projects.updateContent({
+      scriptId: String(scriptId),
+      files: [
+        { name: 'appsscript', type: 'JSON', source: '{"executionApi":{"access":"MYSELF"}}' },
+        { name: 'Code', type: 'SERVER_JS', source: "function hi() { console.warn('hello'); }" },
+      ],
+    });
+    await apps.projects.versions.create({ scriptId: String(scriptId) });
+    const { deploymentId } = await apps.projects.deployments.create({
+      scriptId: String(scriptId),
+      versionNumber: 1,
+    });
+    await apps.scripts.run({ deploymentId: String(deploymentId), function: 'hi' });
+    const logging = createLoggingClient({ auth: 'ada-token', fetch: inProcess.fetch, retry: false });
+    const page = await logging.entries.list({ resourceNames: ['projects/my-project'] });
+    expect(page.entries?.map((e) => [e.severity, e.textPayload])).toEqual([['WARNING', 'hello']]);
   });
 
   it('serves the BugSmash API at api.bugsmash.io, multipart uploads included', async () => {

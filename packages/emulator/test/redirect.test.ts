@@ -202,7 +202,7 @@ describe('the preload (node --import @specbound/emulator/redirect)', () => {
     expect(out.code).toBe(0);
     expect(out.stdout.trim().split('\n')).toEqual(['redirectingRequest', '200']);
     expect(out.stderr).toBe(
-      `specbound: script.googleapis.com and oauth2.googleapis.com requests go to the emulator at ${emulator.appsScriptUrl} (SPECBOUND_EMULATOR_URL)\n`,
+      `specbound: script.googleapis.com, oauth2.googleapis.com, and logging.googleapis.com requests go to the emulator at ${emulator.appsScriptUrl} (SPECBOUND_EMULATOR_URL)\n`,
     );
     expect(emulator.state().appsScript.projects.map((p) => p.title)).toContain('from a child process');
   });
