@@ -13,7 +13,7 @@ import type { StoredEntry } from './store.ts';
 type LogEntry = components['schemas']['LogEntry'];
 type Request = components['schemas']['ListLogEntriesRequest'];
 
-const PROJECT = /^projects\/([a-z][a-z0-9-]{4,28}[a-z0-9]|[^/\s]+)$/;
+const PROJECT = /^projects\/([^/\s]+)$/;
 const LOG_ID = 'script.googleapis.com%2Fconsole_logs';
 
 function invalid(message: string): ServiceError {
