@@ -57,7 +57,12 @@ ${code('npx -y @specbound/tools mcp --emulator --seed --allow-writes', 'sh')}
 <p>Google credentials come from the same places as the CLI's: <code>SPECBOUND_GOOGLE_TOKEN</code>,
 a credentials JSON file (<code>SPECBOUND_GOOGLE_CREDENTIALS</code>), or the login stored by
 <code>specbound login</code>. The BugSmash key comes from <code>BUGSMASH_API_KEY</code> or
-<code>--api-key-file FILE</code>. A tool called without them answers an error that says which to set.</p>`;
+<code>--api-key-file FILE</code>. A tool called without them answers an error that says which to set.</p>
+<p><code>gas_run</code> answers the run's own log lines: with <code>--emulator</code> the lines the emulator
+recorded; against Google the Cloud Logging lines of the Cloud project given by <code>--project-id</code>
+(else the <code>projectId</code> of the <code>.clasp.json</code> where the server starts), matched to the
+run through the processes API, with a note when the match is a best guess. Without a Cloud project it
+answers none.</p>`;
 
 const SAFETY = `<ul>
 <li><strong>Read-only by default.</strong> Tools that change data are listed but refused unless the server is
