@@ -97,6 +97,8 @@ describe('gas logs', () => {
     expect(lines.every((l) => l.severity === 'WARNING' && l.functionName === 'greet')).toBe(true);
     const simplified = await gas(['tail-logs', '--simplified', '--function', 'fail']);
     expect(simplified.stdout).toContain('ERROR giving up\n');
+    const none = await gas(['logs', '--function', 'nothingRanThis']);
+    expect([none.code, none.stdout, none.stderr]).toEqual([0, '', 'no matching log lines\n']);
   });
 
   it('--watch prints lines of runs made while it watches', async () => {

@@ -94,6 +94,7 @@ export async function run(ctx: CliContext, options: LogsFlags): Promise<void> {
   const simplified = options.simplified === true;
   const lines = await listLogs(logging, query, options.limit ?? 50);
   for (const line of lines) printLine(ctx, line, simplified);
+  if (lines.length === 0 && options.watch !== true) ctx.io.hint('no matching log lines');
   if (options.watch !== true) return;
   const stop = new AbortController();
   void untilStopped(ctx.signal === undefined ? stop.signal : AbortSignal.any([stop.signal, ctx.signal])).then(
