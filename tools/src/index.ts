@@ -87,6 +87,21 @@ export {
   runFunction,
 } from './apps-script/run.js';
 export {
+  loadTypeScriptMap,
+  type MappedFrame,
+  mapStackFrames,
+  mapStackText,
+  type TypeScriptStackMap,
+  withTypeScriptStack,
+} from './apps-script/stack-map.js';
+export {
+  bundleTypeScript,
+  TS_BUNDLE_NAME,
+  type TypeScriptBundle,
+  TypeScriptSyntaxError,
+} from './apps-script/typescript.js';
+export type { LeftOutTypeScript } from './apps-script/typescript-status.js';
+export {
   WATCH_DEBOUNCE_MS,
   WatchedFolderGoneError,
   type WatchOptions,

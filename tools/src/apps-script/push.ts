@@ -8,7 +8,9 @@ import { type LocalFile, scanLocalFiles } from './files.js';
 import { checkManifest } from './manifest.js';
 import type { FileChange } from './project.js';
 import { contentFiles } from './pull.js';
+import { saveTypeScriptMap } from './stack-map.js';
 import { type FileSides, pushDecision, recordAfterPush, threeWay } from './three-way.js';
+import { filesToPush } from './typescript.js';
 
 export interface PushOptions {
   dir: string;
@@ -132,7 +134,10 @@ function sentChanges(
  */
 export async function pushProject(client: AppsScriptClient, options: PushOptions): Promise<PushResult> {
   const project = await loadProject(options.dir, { ignoreFile: options.ignoreFile });
-  const scan = await scanLocalFiles(project);
+  const scanned = await scanLocalFiles(project);
+  // TypeScript is bundled before anything is fetched or sent: a syntax error stops the push here.
+  const { files: pushable, bundle } = await filesToPush(project, scanned);
+  const scan = { ...scanned, files: pushable };
   const manifest = scan.files.find((file) => file.name === 'appsscript' && file.type === 'JSON');
   if (manifest !== undefined) checkManifest(manifest.source, manifest.path);
   const local = scan.files.map(({ name, type, source }) => ({ name, type, source }));
@@ -159,12 +164,23 @@ export async function pushProject(client: AppsScriptClient, options: PushOptions
   if (options.dryRun === true) return { ...base, pushed: false, dryRun: true, overwritten: conflicts };
   if (conflicts.length > 0 && !force) throw new PushConflictError(conflicts, record !== undefined);
   const lastSync = recordOf(recordAfterPush(sides, force, record));
+  // The map of what the remote now runs, for `run` and `logs` to point stack frames at `.ts` lines.
+  const keepMap = async () =>
+    bundle === undefined
+      ? undefined
+      : saveTypeScriptMap(
+          project.root,
+          bundle,
+          scanned.files.some((f) => f.type === 'SERVER_JS'),
+        );
   if (!changes.some((c) => c.change !== 'unchanged')) {
     await writeState(project.root, { ...project.state, lastSync });
+    await keepMap();
     return { ...base, pushed: false, dryRun: false, overwritten: [] };
   }
   // Types come from the service or from fileTypeOf, so they are ScriptFile types.
   await client.projects.updateContent({ scriptId: project.scriptId, files: files as ScriptFile[] });
   await writeState(project.root, { ...project.state, lastSync });
+  await keepMap();
   return { ...base, pushed: true, dryRun: false, overwritten: force ? conflicts : [] };
 }

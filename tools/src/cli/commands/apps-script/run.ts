@@ -53,6 +53,10 @@ export async function run(ctx: CliContext, functionName: string, options: RunFla
     devMode: options.devMode === true,
     deploymentId: options.deploymentId,
     preferredDeploymentId: preferred,
+  }).catch(async (error: unknown) => {
+    // A script error of a TypeScript project: its frames are shown at the `.ts` lines.
+    const { withTypeScriptStack } = await import('../../../apps-script/stack-map.js');
+    throw await withTypeScriptStack(error, ctx.cwd, scriptId);
   });
   ctx.io.progress(ranLine(result, scriptId));
   if (result.newer !== undefined) {
