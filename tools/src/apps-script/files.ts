@@ -424,11 +424,19 @@ export function localPathFor(
   return toPosix(relative(project.root, join(project.contentDir, `${name}${ext}`)));
 }
 
+/** Whether the content directory holds a `.ts` file a push would bundle. */
+async function hasTypeScript(project: LocalProject): Promise<boolean> {
+  const all = await listFiles(project.contentDir, project.config.skipSubdirectories !== true);
+  return all.some((rel) => typeScriptKind(rel) === 'source');
+}
+
 /**
  * Whether a push would send the file at `path` (relative to the project root) back as `name`: the pull
  * writes nothing else (not into node_modules or .git, not an ignored path, not `.clasp.json`).
  */
 export async function wouldPushBack(project: LocalProject, path: string, name: string): Promise<boolean> {
+  // The bundle of a TypeScript project is made from its `.ts` files; a copy written here would clash.
+  if (name === TS_BUNDLE_NAME && (await hasTypeScript(project))) return false;
   const rel = toPosix(relative(project.contentDir, join(project.root, path)));
   if (rel.startsWith('..') || rel.split('/').some((s) => s === 'node_modules' || s === '.git')) return false;
   if (project.config.skipSubdirectories === true && rel.includes('/')) return false;

@@ -1,6 +1,6 @@
 // TypeScript on push: the bundle keeps the entries' exports callable as top-level functions, its
 // source map points back at the `.ts` lines, and bad input stops the push before anything is sent.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { access, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { createAppsScriptClient, ScriptExecutionError } from '@specbound/apps-script';
@@ -8,6 +8,7 @@ import { createEmulatorFetch } from '@specbound/emulator/fetch';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadProject } from '../../src/apps-script/config.js';
 import { scanLocalFiles } from '../../src/apps-script/files.js';
+import { pullProject } from '../../src/apps-script/pull.js';
 import { pushProject } from '../../src/apps-script/push.js';
 import {
   loadTypeScriptMap,
@@ -246,5 +247,21 @@ describe('a TypeScript project in the emulator', () => {
       .catch((e: unknown) => withTypeScriptStack(e, dir, id));
     expect(error).toBeInstanceOf(ScriptExecutionError);
     expect(describeError(error).details[0]).toBe('    at fail (src/Code.ts:6:3)');
+  });
+
+  it('pull leaves the bundle remote (it is made from the .ts files), so the next push has no clash', async () => {
+    const { scriptId } = await client.projects.create({ title: 'TS pull' });
+    const dir = await project({
+      '.clasp.json': JSON.stringify({ scriptId, rootDir: 'src' }),
+      'src/appsscript.json': RUNNABLE,
+      'src/Code.ts': CODE,
+      'src/lib/util.ts': UTIL,
+    });
+    await pushProject(client, { dir, force: true });
+    const pulled = await pullProject(client, { dir });
+    expect(pulled.skipped).toEqual([{ name: 'bundle', path: 'src/bundle.js', reason: 'not-pushed' }]);
+    await expect(access(join(dir, 'src/bundle.js'))).rejects.toMatchObject({ code: 'ENOENT' });
+    await writeFile(join(dir, 'src/Code.ts'), `${CODE}export function more() { return 2; }\n`);
+    expect(await pushProject(client, { dir })).toMatchObject({ pushed: true });
   });
 });
