@@ -8,9 +8,8 @@ import { type LocalFile, scanLocalFiles } from './files.js';
 import { checkManifest } from './manifest.js';
 import type { FileChange } from './project.js';
 import { contentFiles } from './pull.js';
-import { saveTypeScriptMap } from './stack-map.js';
 import { type FileSides, pushDecision, recordAfterPush, threeWay } from './three-way.js';
-import { filesToPush } from './typescript.js';
+import { filesToPush, type TypeScriptBundle } from './typescript.js';
 
 export interface PushOptions {
   dir: string;
@@ -128,6 +127,24 @@ function sentChanges(
 }
 
 /**
+ * Keeps the pushed bundle's source map, for `run` and `logs` to point stack frames at `.ts` lines.
+ * Loaded only for TypeScript: a plain-JS push does not load the source-map library.
+ */
+async function keepTypeScriptMap(
+  root: string,
+  bundle: TypeScriptBundle | undefined,
+  others: readonly LocalFile[],
+): Promise<void> {
+  if (bundle === undefined) return;
+  const { saveTypeScriptMap } = await import('./stack-map.js');
+  await saveTypeScriptMap(
+    root,
+    bundle,
+    others.some((f) => f.type === 'SERVER_JS'),
+  );
+}
+
+/**
  * Uploads the local changes on top of the remote ones (the API replaces every file, so files changed
  * only remotely are sent as the remote has them). The manifest and the files are checked first; a
  * file changed on both sides since the last pull/push is refused, unless `force`.
@@ -164,23 +181,14 @@ export async function pushProject(client: AppsScriptClient, options: PushOptions
   if (options.dryRun === true) return { ...base, pushed: false, dryRun: true, overwritten: conflicts };
   if (conflicts.length > 0 && !force) throw new PushConflictError(conflicts, record !== undefined);
   const lastSync = recordOf(recordAfterPush(sides, force, record));
-  // The map of what the remote now runs, for `run` and `logs` to point stack frames at `.ts` lines.
-  const keepMap = async () =>
-    bundle === undefined
-      ? undefined
-      : saveTypeScriptMap(
-          project.root,
-          bundle,
-          scanned.files.some((f) => f.type === 'SERVER_JS'),
-        );
   if (!changes.some((c) => c.change !== 'unchanged')) {
     await writeState(project.root, { ...project.state, lastSync });
-    await keepMap();
+    await keepTypeScriptMap(project.root, bundle, scanned.files);
     return { ...base, pushed: false, dryRun: false, overwritten: [] };
   }
   // Types come from the service or from fileTypeOf, so they are ScriptFile types.
   await client.projects.updateContent({ scriptId: project.scriptId, files: files as ScriptFile[] });
   await writeState(project.root, { ...project.state, lastSync });
-  await keepMap();
+  await keepTypeScriptMap(project.root, bundle, scanned.files);
   return { ...base, pushed: true, dryRun: false, overwritten: force ? conflicts : [] };
 }

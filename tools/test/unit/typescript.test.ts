@@ -218,6 +218,53 @@ describe('stack frames mapped to .ts lines', () => {
   });
 });
 
+describe('a project of .ts and plain .js files', () => {
+  it('maps only the frames of functions the bundle declares (Google names no file)', async () => {
+    const dir = await project({
+      'src/appsscript.json': MANIFEST,
+      'src/Code.ts': CODE,
+      'src/lib/util.ts': UTIL,
+      'src/Menu.js': 'function onOpen() {\n  main("x");\n}\n',
+    });
+    const fake = fakeAppsScript({
+      'GET /v1/projects/ts-script/content': () => ({ files: [] }),
+      'PUT /v1/projects/ts-script/content': (sent) => sent.body,
+    });
+    const result = await pushProject(fake.client, { dir });
+    expect(result.files.map((f) => f.name)).toEqual(['bundle', 'appsscript', 'Menu']);
+    const map = await loadTypeScriptMap(dir);
+    if (map === undefined) throw new Error('no map kept');
+    const lines = (await bundleOf(dir))?.file.source.split('\n') ?? [];
+    const shoutLine = lines.findIndex((l) => l.includes('toUpperCase')) + 1;
+    expect(
+      mapStackFrames(
+        [
+          { function: 'shout', lineNumber: shoutLine },
+          { function: 'onOpen', lineNumber: 2 },
+        ],
+        map,
+      ),
+    ).toEqual([
+      { function: 'shout', lineNumber: shoutLine, source: { path: 'src/lib/util.ts', line: 3, column: 3 } },
+      { function: 'onOpen', lineNumber: 2 },
+    ]);
+  });
+
+  it('a dry run bundles and shows the bundle, and keeps no map', async () => {
+    const dir = await project({
+      'src/appsscript.json': MANIFEST,
+      'src/Code.ts': CODE,
+      'src/lib/util.ts': UTIL,
+    });
+    const fake = fakeAppsScript({ 'GET /v1/projects/ts-script/content': () => ({ files: [] }) });
+    const result = await pushProject(fake.client, { dir, dryRun: true });
+    expect(result.diff).toContain('+++ b/.specbound/bundle.js');
+    expect(result.diff).toContain('+function main(...args)');
+    expect(await loadTypeScriptMap(dir)).toBeUndefined();
+    expect(fake.writes()).toEqual([]);
+  });
+});
+
 describe('a TypeScript project in the emulator', () => {
   let inProcess: Awaited<ReturnType<typeof createEmulatorFetch>>;
   let client: ReturnType<typeof createAppsScriptClient>;
