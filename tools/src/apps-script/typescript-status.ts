@@ -9,7 +9,7 @@ import { filesToPush, TS_OUT_DIR } from './typescript.js';
 /** A `.ts` file that is not pushed, or is bundled without its exports becoming functions. */
 export interface LeftOutTypeScript {
   path: string;
-  reason: 'declaration' | 'ignored' | 'outside-root-dir' | 'not-an-entry';
+  reason: 'declaration' | 'ignored' | 'outside-root-dir' | 'not-an-entry' | 'no-exports';
   /** Set when the file is bundled all the same, because this file imports it. */
   importedBy?: string | undefined;
   /** The reason in words. */
@@ -70,6 +70,13 @@ export async function typeScriptReport(
   }
   const said = new Set([...out.map((o) => o.path)]);
   for (const source of bundle?.sources ?? []) {
+    if (source.role === 'entry' && source.functions?.length === 0) {
+      out.push({
+        path: source.path,
+        reason: 'no-exports',
+        why: 'an entry that exports no function: nothing in it is callable by name (export what Apps Script calls)',
+      });
+    }
     if (source.role !== 'imported' || said.has(source.path)) continue;
     out.push({
       path: source.path,

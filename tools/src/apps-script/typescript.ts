@@ -32,6 +32,8 @@ interface BundledSource {
   role: 'entry' | 'imported';
   /** For an imported module: the first file importing it. */
   importedBy?: string | undefined;
+  /** For an entry: its exports that became top-level functions. */
+  functions?: string[] | undefined;
 }
 
 export interface TypeScriptBundle {
@@ -64,6 +66,19 @@ export class TypeScriptSyntaxError extends ToolsError {
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+/** Names an export may have (`export { x as default }`) that cannot name a function declaration. */
+const RESERVED = new Set(
+  (
+    'await break case catch class const continue debugger default delete do else enum export extends false ' +
+    'finally for function if implements import in instanceof interface let new null package private ' +
+    'protected public return static super switch this throw true try typeof var void while with yield'
+  ).split(' '),
+);
+
+/** Whether an export can become a top-level `function name(...)`. */
+function callable(name: string): boolean {
+  return IDENTIFIER.test(name) && !RESERVED.has(name);
+}
 
 function toPosix(path: string): string {
   return sep === '/' ? path : path.split(sep).join('/');
@@ -146,7 +161,7 @@ function callableNames(entries: readonly string[], exports: ReadonlyMap<string, 
   const owner = new Map<string, string>();
   for (const entry of entries) {
     for (const name of exports.get(entry) ?? []) {
-      if (!IDENTIFIER.test(name)) continue;
+      if (!callable(name)) continue;
       const other = owner.get(name);
       if (other !== undefined) {
         throw new ToolsError(
@@ -212,7 +227,9 @@ export async function bundleTypeScript(
     map: rebaseSources(map),
     functions,
     stubLines: { from, to: from + functions.length - 1 },
-    sources: analysis.sources,
+    sources: analysis.sources.map((s) =>
+      s.role === 'entry' ? { ...s, functions: functions.filter((name) => owner.get(name) === s.path) } : s,
+    ),
   };
 }
 

@@ -73,7 +73,7 @@ describe('bundleTypeScript', () => {
     runInNewContext(`${bundle?.file.source}\nthis.result = main('ada');`, global);
     expect(global.result).toBe('ADA');
     expect(bundle?.sources).toEqual([
-      { path: 'src/Code.ts', role: 'entry' },
+      { path: 'src/Code.ts', role: 'entry', functions: ['fail', 'main'] },
       { path: 'src/lib/util.ts', role: 'imported', importedBy: 'src/Code.ts' },
     ]);
   });
@@ -86,6 +86,21 @@ describe('bundleTypeScript: bad input', () => {
     expect(error).toBeInstanceOf(TypeScriptSyntaxError);
     expect(error).toMatchObject({ file: 'src/Code.ts', line: 2, column: 13, code: 'typescript-syntax' });
     expect((error as Error).message).toMatch(/^src\/Code\.ts:2:13: .*nothing was sent\.$/);
+  });
+
+  it('makes no function of a default export, and status names an entry that exports none', async () => {
+    const dir = await project({
+      'src/Code.ts': 'export default function main() { return 1; }\nexport { main as delete };\n',
+      'src/Old.ts': 'function onOpen() { return 2; }\n',
+    });
+    const bundle = await bundleOf(dir);
+    expect(bundle?.functions).toEqual([]);
+    const loaded = await loadProject(dir);
+    const { typescript } = await typeScriptReport(loaded, await scanLocalFiles(loaded));
+    expect(typescript.map((t) => `${t.path}: ${t.reason}`)).toEqual([
+      'src/Code.ts: no-exports',
+      'src/Old.ts: no-exports',
+    ]);
   });
 
   it('refuses two entries exporting one name', async () => {
