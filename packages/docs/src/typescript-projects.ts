@@ -48,8 +48,9 @@ error: script function "invoice" failed: RangeError: no prices
     at invoice (src/Code.ts:4:3)
 `)}
 <p><code>gas status</code> says why a <code>.ts</code> file is left out: a <code>.d.ts</code>, ignored by
-<code>.claspignore</code>, outside <code>rootDir</code>, or not an entry (bundled because another file
-imports it, its exports not callable by name). A syntax error stops the push before anything is sent,
+<code>.claspignore</code>, outside <code>rootDir</code>, not an entry (bundled because another file
+imports it, its exports not callable by name), or an entry that exports no function (top-level
+functions without <code>export</code>, as clasp 2 projects wrote them, stay inside the bundle). A syntax error stops the push before anything is sent,
 with the file, line and column (exit 1); so does a <code>Code.ts</code> next to a <code>Code.js</code>
 (usually a compiled copy), or a script file named <code>bundle</code>. <code>gas push --watch</code>
 pushes a new bundle after each saved <code>.ts</code> file. From code, <code>mapStackFrames</code> and
