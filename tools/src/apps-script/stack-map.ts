@@ -2,6 +2,7 @@
 // source map in `.specbound/` next to `.clasp.json` (never pushed); a stack frame of the bundle, as
 // `scripts.run` returns it (`{ function, lineNumber }`: Google names no file) or as text in a log
 // line (`at fn (bundle:12:5)`), is mapped through it with @jridgewell/trace-mapping.
+import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -10,6 +11,7 @@ import {
   originalPositionFor,
   TraceMap,
 } from '@jridgewell/trace-mapping';
+import type { AppsScriptClient } from '@specbound/apps-script';
 import { writeFileAtomic } from '../atomic-file.js';
 import { TS_BUNDLE_NAME, TS_OUT_DIR, type TypeScriptBundle } from './typescript.js';
 
@@ -22,6 +24,8 @@ interface BundleFacts {
   declared: string[];
   /** Plain script files were pushed along, so a frame's line may be in one of them. */
   mixed: boolean;
+  /** sha256 of the pushed bundle: a run of other code (an older version) is not mapped through this map. */
+  bundleHash: string;
 }
 
 /** A loaded source map of the last pushed bundle. */
@@ -49,6 +53,10 @@ function declaredNames(source: string): string[] {
   return [...names];
 }
 
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
 /** Keeps the pushed bundle and its map in `.specbound/` (the bundle for reading, the map for stacks). */
 export async function saveTypeScriptMap(
   root: string,
@@ -61,6 +69,7 @@ export async function saveTypeScriptMap(
     stubLines: bundle.stubLines,
     declared: declaredNames(bundle.file.source),
     mixed,
+    bundleHash: sha256(bundle.file.source),
   };
   const map = { ...(JSON.parse(bundle.map) as object), file: 'bundle.js', x_specbound: facts };
   await writeFileAtomic(join(dir, MAP_FILE), `${JSON.stringify(map)}\n`);
@@ -130,18 +139,56 @@ export function mapStackText(text: string, map: TypeScriptStackMap): string {
 }
 
 /**
+ * Why the map cannot be trusted for the code that ran (HEAD, or `version`), or undefined when that
+ * code's bundle is the one the map was made from.
+ */
+async function staleness(
+  client: AppsScriptClient,
+  scriptId: string,
+  version: number | undefined,
+  map: TypeScriptStackMap,
+): Promise<string | undefined> {
+  const ran = version === undefined ? 'the latest pushed code' : `version ${version}`;
+  try {
+    const content = await client.projects.getContent({
+      scriptId,
+      ...(version === undefined ? {} : { versionNumber: version }),
+    });
+    const bundle = content.files?.find((f) => f.name === TS_BUNDLE_NAME)?.source;
+    if (bundle !== undefined && bundle !== null && sha256(bundle) === map.facts.bundleHash) return undefined;
+    return `${ran} is not the last TypeScript push from here: lines are shown as the service gave them`;
+  } catch (error) {
+    return `${ran} could not be compared with the last TypeScript push from here (${(error as Error).message}): lines are shown as the service gave them`;
+  }
+}
+
+/**
  * A `ScriptExecutionError` of the project in `dir` gets `typescriptStack`, its frames mapped to the
  * `.ts` lines of the last TypeScript push, when that project is the script that ran and kept a map.
+ * With a client, the code that ran (HEAD or the deployed version the error names in `ranVersion`) is
+ * compared with that push first; when it differs, `typescriptStackNote` says so and nothing is mapped.
  * Any other error is returned as it is.
  */
-export async function withTypeScriptStack(error: unknown, dir: string, scriptId: string): Promise<unknown> {
+export async function withTypeScriptStack(
+  error: unknown,
+  options: { dir: string; scriptId: string; client?: AppsScriptClient | undefined },
+): Promise<unknown> {
   if (!(error instanceof Error) || error.name !== 'ScriptExecutionError') return error;
   const { findProjectRoot, loadProject } = await import('./config.js');
-  const root = await findProjectRoot(dir);
-  if (root === undefined || (await loadProject(root)).scriptId !== scriptId) return error;
+  const root = await findProjectRoot(options.dir);
+  if (root === undefined || (await loadProject(root)).scriptId !== options.scriptId) return error;
   const map = await loadTypeScriptMap(root);
   if (map === undefined) return error;
-  const frames = (error as Error & { scriptStackTraceElements: MappedFrame[] }).scriptStackTraceElements;
-  Object.defineProperty(error, 'typescriptStack', { value: mapStackFrames(frames, map), enumerable: true });
+  const script = error as Error & { scriptStackTraceElements: MappedFrame[]; ranVersion?: number };
+  const note =
+    options.client === undefined
+      ? undefined
+      : await staleness(options.client, options.scriptId, script.ranVersion, map);
+  if (note !== undefined) {
+    Object.defineProperty(error, 'typescriptStackNote', { value: note, enumerable: true });
+    return error;
+  }
+  const typescriptStack = mapStackFrames(script.scriptStackTraceElements, map);
+  Object.defineProperty(error, 'typescriptStack', { value: typescriptStack, enumerable: true });
   return error;
 }

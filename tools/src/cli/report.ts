@@ -49,6 +49,8 @@ export function describeError(error: unknown, urls?: ServiceUrls): Reported {
         scriptStackTraceElements: readonly Frame[];
         /** The frames mapped to `.ts` lines (tools/src/apps-script/stack-map.ts), for a TypeScript project. */
         typescriptStack?: readonly Frame[];
+        /** Why the frames were not mapped to `.ts` lines although the project has a map. */
+        typescriptStackNote?: string;
       };
       for (const frame of script.typescriptStack ?? script.scriptStackTraceElements) {
         const where =
@@ -57,6 +59,7 @@ export function describeError(error: unknown, urls?: ServiceUrls): Reported {
             : `${frame.source.path}:${frame.source.line}:${frame.source.column}`;
         details.push(`    at ${frame.function ?? '(anonymous)'} (${where})`);
       }
+      if (script.typescriptStackNote !== undefined) details.push(`    (${script.typescriptStackNote})`);
       const type = script.errorType === undefined ? '' : `${script.errorType}: `;
       return {
         code: EXIT.failure,

@@ -74,6 +74,27 @@ describe('a TypeScript project', () => {
     expect(failed.stderr).toContain('at invoice (src/Code.ts:4:3)');
   });
 
+  it('maps a deployed version by its own push, and says so once the map is of newer code', async () => {
+    const { dir } = await tsProject();
+    await h.run(['gas', 'push', '--force'], { cwd: dir });
+    const deployed = await h.run(['gas', 'deploy', '--description', 'v1'], { cwd: dir });
+    expect(deployed.code, deployed.stderr).toBe(0);
+    const mapped = await h.run(['gas', 'run', 'invoice', '--params', '[[]]'], { cwd: dir });
+    expect(mapped.stderr).toContain('at total (src/lib/prices.ts:3:5)');
+
+    // A newer push (other code, the throw a line lower) leaves the deployed version behind the kept map.
+    const changed = UTIL.replace(
+      '  if (prices.length === 0) {',
+      '  const none = prices.length === 0;\n  if (none) {',
+    );
+    await writeFile(join(dir, 'src', 'lib', 'prices.ts'), changed);
+    expect((await h.run(['gas', 'push'], { cwd: dir })).code).toBe(0);
+    const stale = await h.run(['gas', 'run', 'invoice', '--params', '[[]]'], { cwd: dir });
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toMatch(/at total \(line \d+\)/);
+    expect(stale.stderr).toContain('version 1 is not the last TypeScript push from here');
+  });
+
   it('sends nothing when a .ts file does not parse, and says where', async () => {
     const { dir, scriptId } = await tsProject();
     const before = await remoteNames(scriptId);

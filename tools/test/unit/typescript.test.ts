@@ -306,7 +306,7 @@ describe('a TypeScript project in the emulator', () => {
     ).toBe('ADA');
     const error = await client.scripts
       .run({ deploymentId: id, function: 'fail', devMode: true })
-      .catch((e: unknown) => withTypeScriptStack(e, dir, id));
+      .catch((e: unknown) => withTypeScriptStack(e, { dir, scriptId: id, client }));
     expect(error).toBeInstanceOf(ScriptExecutionError);
     expect(describeError(error).details[0]).toBe('    at fail (src/Code.ts:6:3)');
   });
@@ -325,5 +325,33 @@ describe('a TypeScript project in the emulator', () => {
     await expect(access(join(dir, 'src/bundle.js'))).rejects.toMatchObject({ code: 'ENOENT' });
     await writeFile(join(dir, 'src/Code.ts'), `${CODE}export function more() { return 2; }\n`);
     expect(await pushProject(client, { dir })).toMatchObject({ pushed: true });
+  });
+
+  it('does not map frames of code other than the last push from here, and says so', async () => {
+    const { scriptId } = await client.projects.create({ title: 'TS stale' });
+    const dir = await project({
+      '.clasp.json': JSON.stringify({ scriptId, rootDir: 'src' }),
+      'src/appsscript.json': RUNNABLE,
+      'src/Code.ts': CODE,
+      'src/lib/util.ts': UTIL,
+    });
+    await pushProject(client, { dir, force: true });
+    const id = String(scriptId);
+    // Someone else pushes other code (two lines more at the top): the kept map no longer fits.
+    const content = await client.projects.getContent({ scriptId: id });
+    const files = (content.files ?? []).map((f) =>
+      f.name === 'bundle' ? { ...f, source: `// edited\n// online\n${f.source}` } : f,
+    );
+    await client.projects.updateContent({ scriptId: id, files });
+    const error = await client.scripts
+      .run({ deploymentId: id, function: 'fail', devMode: true })
+      .catch((e: unknown) => withTypeScriptStack(e, { dir, scriptId: id, client }));
+    expect(error).toMatchObject({
+      typescriptStackNote: expect.stringContaining('not the last TypeScript push'),
+    });
+    expect(error).not.toHaveProperty('typescriptStack');
+    const { details } = describeError(error);
+    expect(details[0]).toMatch(/^ {4}at fail \(line \d+\)$/);
+    expect(details.at(-1)).toContain('the latest pushed code is not the last TypeScript push from here');
   });
 });

@@ -46,7 +46,8 @@ export async function run(ctx: CliContext, functionName: string, options: RunFla
   const scriptId = await resolveScriptId(ctx.cwd, options.scriptId);
   const preferred =
     options.scriptId === undefined ? (await loadProject(ctx.cwd)).state.deploymentId : undefined;
-  const result = await runFunction(await ctx.appsScript(), {
+  const client = await ctx.appsScript();
+  const result = await runFunction(client, {
     scriptId,
     functionName,
     parameters,
@@ -56,7 +57,7 @@ export async function run(ctx: CliContext, functionName: string, options: RunFla
   }).catch(async (error: unknown) => {
     // A script error of a TypeScript project: its frames are shown at the `.ts` lines.
     const { withTypeScriptStack } = await import('../../../apps-script/stack-map.js');
-    throw await withTypeScriptStack(error, ctx.cwd, scriptId);
+    throw await withTypeScriptStack(error, { dir: ctx.cwd, scriptId, client });
   });
   ctx.io.progress(ranLine(result, scriptId));
   if (result.newer !== undefined) {
