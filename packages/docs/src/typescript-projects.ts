@@ -40,7 +40,10 @@ file, so only a single generated file lets a line be traced back.</li>
 also run clasp, add <code>.specbound/**</code> to <code>.claspignore</code>), and belongs in
 <code>.gitignore</code>. <code>gas pull</code> does not write the remote <code>bundle</code> back.</li>
 </ul>
-<p>A function that throws is reported at its <code>.ts</code> lines (the wrapper frames are left out):</p>
+<p>A function that throws is reported at its <code>.ts</code> lines (the wrapper frames are left out).
+The map is of the last push from this folder: <code>gas run</code> first checks that the code that ran
+(the pushed code, or the deployed version) is that bundle, and otherwise prints the service's line
+numbers and says why.</p>
 ${code(`
 $ specbound gas run invoice --params '[[]]' --dev-mode
 error: script function "invoice" failed: RangeError: no prices
