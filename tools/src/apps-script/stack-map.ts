@@ -127,14 +127,14 @@ export function mapStackFrames(
 }
 
 /**
- * Rewrites the bundle's frames in a stack as text (`at fn (bundle:12:5)`, `at fn (bundle.gs:12)`,
- * as log lines carry them) to `at fn (src/file.ts:3:9)`; other lines stay as they are.
+ * Rewrites the bundle's frames in a stack as text (`at fn (bundle:12:5)`, Apps Script's `at fn(bundle:12:5)`,
+ * `at bundle:12` or `bundle.gs:12`, as log lines carry them) to `src/file.ts:3:9`; the rest stays as it is.
  */
 export function mapStackText(text: string, map: TypeScriptStackMap): string {
-  const frame = new RegExp(`\\((?:${TS_BUNDLE_NAME})(?:\\.gs)?:(\\d+)(?::(\\d+))?\\)`, 'g');
-  return text.replace(frame, (whole, line: string, column: string | undefined) => {
+  const frame = new RegExp(`(\\(|\\bat )${TS_BUNDLE_NAME}(?:\\.gs)?:(\\d+)(?::(\\d+))?(?=\\)|\\s|$)`, 'gm');
+  return text.replace(frame, (whole, before: string, line: string, column: string | undefined) => {
     const source = lookup(map, Number(line), column === undefined ? undefined : Number(column) - 1);
-    return source === undefined ? whole : `(${source.path}:${source.line}:${source.column})`;
+    return source === undefined ? whole : `${before}${source.path}:${source.line}:${source.column}`;
   });
 }
 

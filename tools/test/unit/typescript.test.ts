@@ -230,6 +230,13 @@ describe('stack frames mapped to .ts lines', () => {
     expect(
       mapStackText(`Error: boom\n    at fail (bundle:${throwLine}:11)\n    at other (Code:3:1)`, map),
     ).toBe('Error: boom\n    at fail (src/Code.ts:6:9)\n    at other (Code:3:1)');
+    // Apps Script's own spelling in logs (no space before the parenthesis), and an anonymous frame.
+    expect(mapStackText(`at fail(bundle:${throwLine}:11)\nat bundle.gs:${throwLine}`, map)).toBe(
+      'at fail(src/Code.ts:6:9)\nat src/Code.ts:6:3',
+    );
+    expect(mapStackText(`at fail (mybundle:${throwLine}:11)`, map)).toBe(
+      `at fail (mybundle:${throwLine}:11)`,
+    );
   });
 });
 
