@@ -98,6 +98,21 @@ export {
 } from './apps-script/run.js';
 export { type RunLogs, type RunLogsOptions, runLogs } from './apps-script/run-logs.js';
 export {
+  loadTypeScriptMap,
+  type MappedFrame,
+  mapStackFrames,
+  mapStackText,
+  type TypeScriptStackMap,
+  withTypeScriptStack,
+} from './apps-script/stack-map.js';
+export {
+  bundleTypeScript,
+  TS_BUNDLE_NAME,
+  type TypeScriptBundle,
+  TypeScriptSyntaxError,
+} from './apps-script/typescript.js';
+export type { LeftOutTypeScript } from './apps-script/typescript-status.js';
+export {
   WATCH_DEBOUNCE_MS,
   WatchedFolderGoneError,
   type WatchOptions,

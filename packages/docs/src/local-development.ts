@@ -3,6 +3,7 @@ import { REPOSITORY_URL } from './links.ts';
 import { OFFLINE_TOOLS_SECTION } from './offline-tools.ts';
 import { LANDING_CSS } from './style.ts';
 import { LOGO_DATA_URI } from './theme.ts';
+import { TYPESCRIPT_SECTION } from './typescript-projects.ts';
 
 /** One section of the page; add a section by adding an entry (the table of contents follows). */
 export interface PageSection {
@@ -99,6 +100,7 @@ declare is refused with a 400 naming the problem. Faults live in memory only;
 <code>POST /__emulator/reset</code> and <code>DELETE /__emulator/faults</code> clear them.</p>`,
   },
   OFFLINE_TOOLS_SECTION,
+  TYPESCRIPT_SECTION,
 ];
 
 /** A page of sections with a table of contents, in the style of the landing page. */

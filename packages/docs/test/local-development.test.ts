@@ -11,6 +11,7 @@ describe('the Local development page', () => {
       'state',
       'faults',
       'offline-tools',
+      'typescript',
     ]);
     for (const { id, title } of LOCAL_DEVELOPMENT_SECTIONS) {
       expect(html).toContain(`<a href="#${id}">${title}</a>`);

@@ -16,6 +16,7 @@ import {
   type LocalProject,
   STATE_FILE,
 } from './config.js';
+import { TS_BUNDLE_NAME, TS_OUT_DIR, type TypeScriptSource } from './typescript.js';
 
 // The project's own files, which clasp lists among the files it leaves out: not worth showing.
 const PROJECT_FILES = new Set([CONFIG_FILE, IGNORE_FILE, STATE_FILE]);
@@ -76,6 +77,49 @@ export interface LocalScan {
   ignored: string[];
   /** `.claspignore` lines that match no file. */
   warnings: IgnoreWarning[];
+  /** The `.ts` files the rules keep: bundled into one file on push (see typescript.ts). */
+  typescript: TypeScriptSource[];
+  /** The `.ts` files left out, and why (also listed in `ignored`). */
+  typescriptLeftOut: TypeScriptSkip[];
+}
+
+/** A `.ts` file a push leaves out, and why. */
+interface TypeScriptSkip {
+  path: string;
+  reason: 'declaration' | 'ignored';
+}
+
+/** `.ts` but not `.d.ts`: TypeScript a push bundles rather than sends. */
+function typeScriptKind(rel: string): 'source' | 'declaration' | undefined {
+  const lower = rel.toLowerCase();
+  if (lower.endsWith('.d.ts')) return 'declaration';
+  return lower.endsWith('.ts') ? 'source' : undefined;
+}
+
+/**
+ * A `.ts` file and a script file that map to one name (`Code.ts` next to `Code.js`, usually tsc's output
+ * pushed as well), or a script file named as the bundle: two definitions of the same functions.
+ */
+function assertNoTypeScriptClash(
+  typescript: readonly TypeScriptSource[],
+  byName: ReadonlyMap<string, string>,
+): void {
+  const clash = (files: string, name: string, why: string) =>
+    new ToolsError(`${why}; nothing was sent.`, { code: 'typescript-name-clash', details: { files, name } });
+  const stem = (path: string) => path.slice(0, path.length - extname(path).length);
+  const byStem = new Map([...byName.values()].map((path) => [stem(path), path]));
+  for (const { path } of typescript) {
+    const twin = byStem.get(stem(path));
+    if (twin !== undefined)
+      throw clash(`${path}, ${twin}`, stem(path), `${path} and ${twin} would both define the same functions`);
+  }
+  const named = byName.get(TS_BUNDLE_NAME);
+  if (typescript.length > 0 && named !== undefined)
+    throw clash(
+      named,
+      TS_BUNDLE_NAME,
+      `${named} is pushed as "${TS_BUNDLE_NAME}", the file the .ts files are bundled into`,
+    );
 }
 
 /**
@@ -268,7 +312,20 @@ export async function scanLocalFiles(project: LocalProject): Promise<LocalScan> 
   const files: LocalFile[] = [];
   const skipped: string[] = [];
   const byName = new Map<string, string>();
+  const typescript: TypeScriptSource[] = [];
+  const typescriptLeftOut: TypeScriptSkip[] = [];
   for (const rel of all) {
+    // The bundle and its source map, kept locally, are never pushed nor worth listing.
+    if (prefix === '' && rel.startsWith(`${TS_OUT_DIR}/`)) continue;
+    const ts = typeScriptKind(rel);
+    if (ts !== undefined) {
+      const path = `${prefix}${rel}`;
+      skipped.push(path);
+      if (ts === 'declaration') typescriptLeftOut.push({ path, reason: 'declaration' });
+      else if (!kept.has(rel)) typescriptLeftOut.push({ path, reason: 'ignored' });
+      else typescript.push({ path, source: await readFile(join(project.contentDir, rel), 'utf8') });
+      continue;
+    }
     const type = kept.has(rel) ? fileTypeOf(rel, extensions) : undefined;
     if (type === undefined) {
       if (!(prefix === '' && PROJECT_FILES.has(rel))) skipped.push(`${prefix}${rel}`);
@@ -286,13 +343,17 @@ export async function scanLocalFiles(project: LocalProject): Promise<LocalScan> 
     byName.set(name, path);
     files.push({ name, type, source: await readFile(join(project.contentDir, rel), 'utf8'), path });
   }
+  assertNoTypeScriptClash(typescript, byName);
+  const bundled = new Set(typescript.map((t) => t.path));
   return {
     files: pushOrder(files, project.config.filePushOrder ?? []),
     ignored: collapseIgnored(
-      skipped,
-      files.map((file) => file.path),
+      skipped.filter((path) => !bundled.has(path)),
+      [...files.map((file) => file.path), ...bundled],
     ),
     warnings: fromFile ? ignoreWarnings(patterns, all, prefix) : [],
+    typescript,
+    typescriptLeftOut,
   };
 }
 
@@ -363,11 +424,19 @@ export function localPathFor(
   return toPosix(relative(project.root, join(project.contentDir, `${name}${ext}`)));
 }
 
+/** Whether the content directory holds a `.ts` file a push would bundle. */
+async function hasTypeScript(project: LocalProject): Promise<boolean> {
+  const all = await listFiles(project.contentDir, project.config.skipSubdirectories !== true);
+  return all.some((rel) => typeScriptKind(rel) === 'source');
+}
+
 /**
  * Whether a push would send the file at `path` (relative to the project root) back as `name`: the pull
  * writes nothing else (not into node_modules or .git, not an ignored path, not `.clasp.json`).
  */
 export async function wouldPushBack(project: LocalProject, path: string, name: string): Promise<boolean> {
+  // The bundle of a TypeScript project is made from its `.ts` files; a copy written here would clash.
+  if (name === TS_BUNDLE_NAME && (await hasTypeScript(project))) return false;
   const rel = toPosix(relative(project.contentDir, join(project.root, path)));
   if (rel.startsWith('..') || rel.split('/').some((s) => s === 'node_modules' || s === '.git')) return false;
   if (project.config.skipSubdirectories === true && rel.includes('/')) return false;

@@ -19,6 +19,7 @@ import {
 import { type IgnoreWarning, type LocalFile, scanLocalFiles } from './files.js';
 import { contentFiles, PullConflictError, type PullResult, writeContent } from './pull.js';
 import { type FileSides, threeWay } from './three-way.js';
+import { type LeftOutTypeScript, typeScriptReport } from './typescript-status.js';
 
 export {
   PullConflictError,
@@ -246,6 +247,8 @@ export interface StatusResult {
   conflicts: string[];
   /** `.claspignore` lines that match no file, with what was probably meant. */
   warnings: IgnoreWarning[];
+  /** The `.ts` files a push leaves out of the bundle's callable functions, and why (empty without TypeScript). */
+  typescript: LeftOutTypeScript[];
 }
 
 /** Which local files would be pushed or are ignored, and how each differs from the remote and the last sync. */
@@ -254,7 +257,9 @@ export async function projectStatus(
   options: { dir: string; ignoreFile?: string | undefined },
 ): Promise<StatusResult> {
   const project = await loadProject(options.dir, { ignoreFile: options.ignoreFile });
-  const scan = await scanLocalFiles(project);
+  const scanned = await scanLocalFiles(project);
+  const { files, typescript } = await typeScriptReport(project, scanned);
+  const scan = { ...scanned, files };
   const remote = contentFiles((await client.projects.getContent({ scriptId: project.scriptId })).files);
   const record = project.state.lastSync;
   const sides = threeWay(scan.files, remote, record);
@@ -271,5 +276,6 @@ export async function projectStatus(
         : sides.filter((s) => s.remote === undefined && s.base !== undefined && s.local).map((s) => s.name),
     conflicts: sides.filter((s) => s.conflict).map((s) => s.name),
     warnings: scan.warnings,
+    typescript,
   };
 }

@@ -9,6 +9,7 @@ import { checkManifest } from './manifest.js';
 import type { FileChange } from './project.js';
 import { contentFiles } from './pull.js';
 import { type FileSides, pushDecision, recordAfterPush, threeWay } from './three-way.js';
+import { filesToPush, type TypeScriptBundle } from './typescript.js';
 
 export interface PushOptions {
   dir: string;
@@ -126,13 +127,34 @@ function sentChanges(
 }
 
 /**
+ * Keeps the pushed bundle's source map, for `run` and `logs` to point stack frames at `.ts` lines.
+ * Loaded only for TypeScript: a plain-JS push does not load the source-map library.
+ */
+async function keepTypeScriptMap(
+  root: string,
+  bundle: TypeScriptBundle | undefined,
+  others: readonly LocalFile[],
+): Promise<void> {
+  if (bundle === undefined) return;
+  const { saveTypeScriptMap } = await import('./stack-map.js');
+  await saveTypeScriptMap(
+    root,
+    bundle,
+    others.some((f) => f.type === 'SERVER_JS'),
+  );
+}
+
+/**
  * Uploads the local changes on top of the remote ones (the API replaces every file, so files changed
  * only remotely are sent as the remote has them). The manifest and the files are checked first; a
  * file changed on both sides since the last pull/push is refused, unless `force`.
  */
 export async function pushProject(client: AppsScriptClient, options: PushOptions): Promise<PushResult> {
   const project = await loadProject(options.dir, { ignoreFile: options.ignoreFile });
-  const scan = await scanLocalFiles(project);
+  const scanned = await scanLocalFiles(project);
+  // TypeScript is bundled before anything is fetched or sent: a syntax error stops the push here.
+  const { files: pushable, bundle } = await filesToPush(project, scanned);
+  const scan = { ...scanned, files: pushable };
   const manifest = scan.files.find((file) => file.name === 'appsscript' && file.type === 'JSON');
   if (manifest !== undefined) checkManifest(manifest.source, manifest.path);
   const local = scan.files.map(({ name, type, source }) => ({ name, type, source }));
@@ -161,10 +183,12 @@ export async function pushProject(client: AppsScriptClient, options: PushOptions
   const lastSync = recordOf(recordAfterPush(sides, force, record));
   if (!changes.some((c) => c.change !== 'unchanged')) {
     await writeState(project.root, { ...project.state, lastSync });
+    await keepTypeScriptMap(project.root, bundle, scanned.files);
     return { ...base, pushed: false, dryRun: false, overwritten: [] };
   }
   // Types come from the service or from fileTypeOf, so they are ScriptFile types.
   await client.projects.updateContent({ scriptId: project.scriptId, files: files as ScriptFile[] });
   await writeState(project.root, { ...project.state, lastSync });
+  await keepTypeScriptMap(project.root, bundle, scanned.files);
   return { ...base, pushed: true, dryRun: false, overwritten: force ? conflicts : [] };
 }

@@ -107,6 +107,11 @@ export async function runFunction(client: AppsScriptClient, options: RunOptions)
       ...(devMode ? { devMode: true } : {}),
     });
   } catch (error) {
+    // Which code threw (the version, or HEAD when undefined), for a caller mapping its stack (stack-map.ts).
+    if (error instanceof Error && error.name === 'ScriptExecutionError') {
+      const version = devMode ? undefined : chosen?.deployment.deploymentConfig?.versionNumber;
+      Object.defineProperty(error, 'ranVersion', { value: version });
+    }
     throw explainRunError(error, { ...options, target, devMode });
   }
   return {

@@ -36,12 +36,13 @@ export class WatchedFolderGoneError extends ToolsError {
   }
 }
 
-/** A hash of what a push would send: each file's name, type and source, in push order. */
+/** A hash of what a push would send: each file's name, type and source, in push order, and each `.ts` file. */
 async function fingerprint(options: WatchOptions): Promise<string> {
   const project = await loadProject(options.dir, { ignoreFile: options.ignoreFile });
-  const { files } = await scanLocalFiles(project);
+  const { files, typescript } = await scanLocalFiles(project);
   const hash = createHash('sha256');
   for (const file of files) hash.update(`${file.name}\0${fileHash(file)}\n`);
+  for (const file of typescript) hash.update(`${file.path}\0${file.source}\n`);
   return hash.digest('hex');
 }
 

@@ -62,6 +62,12 @@ export const HINTS: Record<ToolsErrorCode, (details: Details) => string> = {
     'Fix the file (clasp reads it as JSON5: comments and trailing commas are fine); it needs at least {"scriptId": "..."}.',
   'root-dir-outside': () =>
     'Point rootDir at a directory inside the project (e.g. "src"), not a symbolic link to elsewhere.',
+  'typescript-name-clash': (d) =>
+    `Delete or .claspignore one of ${d.files ?? 'them'} (a .ts file is bundled; its compiled .js must not be pushed too).`,
+  'typescript-syntax': (d) =>
+    `Fix ${d.file ?? 'the file'} at line ${d.line ?? '?'}, column ${d.column ?? '?'}, then push again (\`npx tsc --noEmit\` checks types too).`,
+  'typescript-export-clash': (d) =>
+    `Rename "${d.name ?? 'the export'}" in one of ${d.files ?? 'them'}: each export of an entry becomes a top-level Apps Script function.`,
   'file-name-clash': (d) =>
     `Rename one of ${d.files ?? 'them'} or list one in .claspignore (one Apps Script file per name).`,
   'ignore-file-missing': (d) =>

@@ -23,6 +23,13 @@ export interface ServiceUrls {
 
 type Service = 'apps-script' | 'bugsmash';
 
+/** A script stack frame, with its `.ts` position when a TypeScript push's map gave one. */
+interface Frame {
+  function?: string;
+  lineNumber?: number;
+  source?: { path: string; line: number; column: number };
+}
+
 export function describeError(error: unknown, urls?: ServiceUrls): Reported {
   if (!(error instanceof Error)) {
     return { code: EXIT.failure, message: String(error), hint: undefined, details: [] };
@@ -39,11 +46,20 @@ export function describeError(error: unknown, urls?: ServiceUrls): Reported {
         functionName: string;
         errorMessage: string;
         errorType?: string;
-        scriptStackTraceElements: readonly { function?: string; lineNumber?: number }[];
+        scriptStackTraceElements: readonly Frame[];
+        /** The frames mapped to `.ts` lines (tools/src/apps-script/stack-map.ts), for a TypeScript project. */
+        typescriptStack?: readonly Frame[];
+        /** Why the frames were not mapped to `.ts` lines although the project has a map. */
+        typescriptStackNote?: string;
       };
-      for (const frame of script.scriptStackTraceElements) {
-        details.push(`    at ${frame.function ?? '(anonymous)'} (line ${frame.lineNumber ?? '?'})`);
+      for (const frame of script.typescriptStack ?? script.scriptStackTraceElements) {
+        const where =
+          frame.source === undefined
+            ? `line ${frame.lineNumber ?? '?'}`
+            : `${frame.source.path}:${frame.source.line}:${frame.source.column}`;
+        details.push(`    at ${frame.function ?? '(anonymous)'} (${where})`);
       }
+      if (script.typescriptStackNote !== undefined) details.push(`    (${script.typescriptStackNote})`);
       const type = script.errorType === undefined ? '' : `${script.errorType}: `;
       return {
         code: EXIT.failure,

@@ -54,14 +54,19 @@ export async function run(ctx: CliContext, functionName: string, options: RunFla
   const projectId = options.logs === true ? await projectIdFor(ctx, options.projectId, scriptId) : undefined;
   const preferred =
     options.scriptId === undefined ? (await loadProject(ctx.cwd)).state.deploymentId : undefined;
+  const client = await ctx.appsScript();
   const startedAt = new Date();
-  const running = runFunction(await ctx.appsScript(), {
+  const running = runFunction(client, {
     scriptId,
     functionName,
     parameters,
     devMode: options.devMode === true,
     deploymentId: options.deploymentId,
     preferredDeploymentId: preferred,
+  }).catch(async (error: unknown) => {
+    // A script error of a TypeScript project: its frames are shown at the `.ts` lines.
+    const { withTypeScriptStack } = await import('../../../apps-script/stack-map.js');
+    throw await withTypeScriptStack(error, { dir: ctx.cwd, scriptId, client });
   });
   if (projectId === undefined) {
     printResult(ctx, await running, scriptId);

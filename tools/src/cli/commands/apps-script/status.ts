@@ -57,6 +57,7 @@ export async function run(ctx: CliContext): Promise<void> {
     { header: 'path', value: (r) => r.path },
     { header: 'name', value: (r) => r.name },
   ]);
+  for (const note of result.typescript) io.hint(`${note.path}: ${note.why}`);
   for (const warning of result.warnings) {
     io.warn(
       `.claspignore: "${warning.pattern}" matches no file${warning.suggestion === undefined ? '' : `; did you mean "${warning.suggestion}"?`}`,
