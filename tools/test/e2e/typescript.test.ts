@@ -141,3 +141,27 @@ describe('a TypeScript project', () => {
     expect(bundle?.source).toContain('function credit(...args)');
   });
 });
+
+describe('the log lines of a TypeScript project', () => {
+  it('name the .ts lines of a logged stack, in run --logs and in logs', async () => {
+    const { dir } = await tsProject();
+    const LOGGER = [
+      'export function trace(): string {',
+      "  console.error(new Error('traced').stack);",
+      "  return 'done';",
+      '}',
+      '',
+    ].join('\n');
+    await writeFile(join(dir, 'src', 'Trace.ts'), LOGGER);
+    expect((await h.run(['gas', 'push', '--force'], { cwd: dir })).code).toBe(0);
+
+    const ran = await h.run(['gas', 'run', 'trace', '--dev-mode', '--logs'], { cwd: dir });
+    expect(ran.code, ran.stderr).toBe(0);
+    // The frame of the function itself is its .ts line (the stub that calls it keeps the bundle's).
+    expect(ran.stdout).toMatch(/at trace \(src\/Trace\.ts:2:\d+\)/);
+
+    const logs = await h.run(['gas', 'logs', '--function', 'trace', '--json'], { cwd: dir });
+    expect(logs.code, logs.stderr).toBe(0);
+    expect(logs.stdout).toContain('src/Trace.ts:2:');
+  });
+});

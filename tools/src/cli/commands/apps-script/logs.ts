@@ -1,5 +1,7 @@
 // `specbound gas logs` (clasp: `tail-logs`, `logs`): the log lines of the project's Cloud project
 // through Cloud Logging, once or polled with --watch; `--json` writes one JSON object per line.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { LogLine } from '../../../apps-script/logs.js';
 import { type CliContext, contextOf } from '../../context.js';
@@ -71,15 +73,37 @@ export async function projectIdFor(
   });
 }
 
-export function printLine(ctx: CliContext, line: LogLine, simplified: boolean): void {
+/** Rewrites a log message's frames of a pushed TypeScript bundle to `.ts` lines; identity without one. */
+export type MessageMapper = (message: string) => string;
+
+/**
+ * The mapper of the project around `cwd`: its last TypeScript push kept a source map in `.specbound/`.
+ * The source-map library is loaded only when that folder exists.
+ */
+export async function typeScriptMapper(cwd: string): Promise<MessageMapper> {
+  const { findProjectRoot } = await import('../../../apps-script/config.js');
+  const root = await findProjectRoot(cwd);
+  if (root === undefined || !existsSync(join(root, '.specbound'))) return (message) => message;
+  const { loadTypeScriptMap, mapStackText } = await import('../../../apps-script/stack-map.js');
+  const map = await loadTypeScriptMap(root);
+  return map === undefined ? (message) => message : (message) => mapStackText(message, map);
+}
+
+export function printLine(
+  ctx: CliContext,
+  line: LogLine,
+  simplified: boolean,
+  mapMessage: MessageMapper = (message) => message,
+): void {
+  const mapped = { ...line, message: mapMessage(line.message) };
   if (ctx.globals.json === true) {
-    ctx.io.jsonLine(line);
+    ctx.io.jsonLine(mapped);
     return;
   }
   const head = simplified
     ? line.severity
     : `${line.timestamp} ${line.severity.padEnd(7)} ${line.functionName ?? '-'}`;
-  ctx.io.line(`${head} ${line.message}`);
+  ctx.io.line(`${head} ${mapped.message}`);
 }
 
 export async function run(ctx: CliContext, options: LogsFlags): Promise<void> {
@@ -92,8 +116,9 @@ export async function run(ctx: CliContext, options: LogsFlags): Promise<void> {
   const query = { projectId, functionName: options.function, since, severity };
   const logging = await ctx.logging();
   const simplified = options.simplified === true;
+  const mapMessage = await typeScriptMapper(ctx.cwd);
   const lines = await listLogs(logging, query, options.limit ?? 50);
-  for (const line of lines) printLine(ctx, line, simplified);
+  for (const line of lines) printLine(ctx, line, simplified, mapMessage);
   if (lines.length === 0 && options.watch !== true) ctx.io.hint('no matching log lines');
   if (options.watch !== true) return;
   const stop = new AbortController();
@@ -105,7 +130,7 @@ export async function run(ctx: CliContext, options: LogsFlags): Promise<void> {
     await watchLogs(logging, newest === undefined ? query : { ...query, since: new Date(newest) }, {
       intervalMs: (options.interval ?? 5) * 1000,
       signal: stop.signal,
-      onLine: (line) => printLine(ctx, line, simplified),
+      onLine: (line) => printLine(ctx, line, simplified, mapMessage),
       skip: lines,
     });
   } finally {

@@ -6,7 +6,7 @@ import type { RunResult } from '../../../apps-script/run.js';
 import type { RunLogs } from '../../../apps-script/run-logs.js';
 import { type CliContext, contextOf } from '../../context.js';
 import { withExamples } from '../../examples.js';
-import { PROJECT_ID, printLine, projectIdFor } from './logs.js';
+import { PROJECT_ID, printLine, projectIdFor, typeScriptMapper } from './logs.js';
 import { SCRIPT_ID } from './options.js';
 
 interface RunFlags {
@@ -90,10 +90,13 @@ async function linesOfRun(
 ): Promise<RunLogs> {
   const { runLogs } = await import('../../../apps-script/run-logs.js');
   // Google's lines arrive seconds after the run; the emulator has them when the run answers.
-  return runLogs(await ctx.appsScript(), await ctx.logging(), {
+  const logs = await runLogs(await ctx.appsScript(), await ctx.logging(), {
     ...options,
     waitMs: ctx.loggingIsGoogle ? 20_000 : 0,
   });
+  // A TypeScript project's lines (a logged `error.stack`) name its `.ts` lines, as its errors do.
+  const mapMessage = await typeScriptMapper(ctx.cwd);
+  return { ...logs, lines: logs.lines.map((line) => ({ ...line, message: mapMessage(line.message) })) };
 }
 
 function printLogs(ctx: CliContext, logs: RunLogs): void {
