@@ -103,7 +103,8 @@ function guard(project: LocalProject, local: ContentFile | undefined, remote: Co
 /**
  * Sets the `webapp` block of the project's manifest on the service (read content, patch, updateContent),
  * before a version is created from it. With `dir`, a local manifest with unpushed edits refuses the patch
- * (`deploy-manifest-unsynced`); one in sync with the remote is patched too, and its record updated.
+ * (`deploy-manifest-unsynced`); one without local edits is replaced by the patched remote one (so it also
+ * takes a remote edit it had not pulled, as a pull would), and its record updated.
  */
 export async function patchWebApp(
   client: AppsScriptClient,
