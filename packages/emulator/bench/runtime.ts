@@ -174,6 +174,7 @@ function memoryReport(m: MemoryFigures, capped: MemoryFigures): string[] {
   const first = CHECKPOINTS[0] ?? 1_000;
   const plateau = CHECKPOINTS[2] ?? 5_000;
   const n = (runs: number) => runs.toLocaleString('en');
+  const levelled = [m, capped].every((x) => Math.abs(change(x, plateau, MEMORY_RUNS)) <= 0.05);
   return [
     `Host memory over ${n(MEMORY_RUNS)} runs (4 at a time, half of them calling services; heap + array`,
     "buffers and RSS after a forced GC), each column a fresh process: V8's default flags, and the main",
@@ -193,13 +194,18 @@ function memoryReport(m: MemoryFigures, capped: MemoryFigures): string[] {
     "bounded list) stays flat, and so does each sandbox worker's QuickJS WebAssembly memory, since every",
     'run has its own QuickJS runtime and context, freed when it ends. RSS rises over the first few',
     'thousand runs and then levels (the last row): that is V8 and the allocator reaching their working',
-    "size under this load, not memory held. Two of V8's sizings were measured (per-space heap statistics",
-    'in the main thread, `getHeapStatistics()` in the workers, same 10,000 runs): each worker grew its',
-    'young generation to its 32 MB cap (heap committed 30 → 48 MB per worker); with the cap at 8 MB a',
-    "worker stays near 30 MB. The main thread's young generation doubles (64 → 128 MB) as V8, which sizes it",
-    "by the machine's memory, sees the allocation rate of this process (the bench's client shares it);",
-    `the capped column shows what remains with it at ${SEMI_SPACE_MB} MB a semi-space. The rest of the rise is`,
-    'old-space pages V8 keeps after collecting the garbage of state writes (a run that sets a property',
-    "rewrites its project's row): committed, reused, not handed back.",
+    "size under this load, not memory held. V8's heaps were measured (per-space heap statistics in the",
+    'main thread, `getHeapStatistics()` in the workers, 10,000 runs of one function): with trivial runs',
+    'each worker grew its young generation to its 32 MB cap (heap committed 30 → 48 MB a worker; with',
+    'the cap at 8 MB it stays near 30 MB, its live part 13–25 MB); with runs that set a property, a worker',
+    "still commits about 48 MB (old-generation garbage of host-call messages, collected at V8's",
+    "threshold, live part under 20 MB). The main thread's young generation doubles (64 → 128 MB) as V8,",
+    "which sizes it by the machine's memory, sees the allocation rate of this process (the bench's client",
+    `shares it); the capped column shows what remains with it at ${SEMI_SPACE_MB} MB a semi-space: old-space`,
+    'pages V8 keeps after collecting the garbage of state writes (a run that sets a property rewrites',
+    "its project's row), committed and reused, not handed back.",
+    levelled
+      ? `RSS levels from ${n(plateau)} runs on (within ±5 % in both columns): the budget from ${n(first)} runs measures this warm-up.`
+      : `RSS still moves by more than 5 % after ${n(plateau)} runs in this run: look for what is held.`,
   ];
 }
