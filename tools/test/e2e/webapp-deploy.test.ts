@@ -157,4 +157,18 @@ describe('warnings near the caps', () => {
     expect(deployed.stderr).toContain('warning: 16 of 20 versioned deployments');
     expect(deployed.stderr).toContain('specbound gas undeploy <deploymentId>');
   });
+
+  it("says what to do when Google's caps refuse a version or a deployment", async () => {
+    const c = client();
+    for (let n = await versionCount(); n < 200; n++) await c.projects.versions.create({ scriptId });
+    const version = await gas(['version']);
+    expect(version.code).toBe(1);
+    expect(version.stderr).toContain('Scripts may only have up to 200 versions.');
+    expect(version.stderr).toContain('Project history');
+    for (let i = 0; i < 4; i++) await c.projects.deployments.create({ scriptId, versionNumber: 1 });
+    const deployed = await gas(['deploy', '--new', '--version', '1']);
+    expect(deployed.code).toBe(1);
+    expect(deployed.stderr).toContain('Scripts may only have up to 20 versioned deployments at a time.');
+    expect(deployed.stderr).toContain('specbound gas undeploy <deploymentId>');
+  });
 });
