@@ -106,24 +106,24 @@ describe('gas deploy --access / --execute-as', () => {
 });
 
 describe('gas open-web-app', () => {
-  it("prints the /exec URL of the recorded deployment, else the newest web app's", async () => {
-    const recorded = await gas(['open-web-app', '--no-browser', '--json']);
-    expect(recorded.code, recorded.stderr).toBe(0);
+  it('prints the /exec URL of the newest web app deployment, or of the one named', async () => {
     const state = JSON.parse(await readFile(join(dir, '.specbound-state.json'), 'utf8'));
-    expect(recorded.json()).toMatchObject({
+    const deployed = await gas(['open-web-app', '--no-browser', '--json']);
+    expect(deployed.code, deployed.stderr).toBe(0);
+    expect(deployed.json()).toMatchObject({
       deploymentId: state.deploymentId,
       url: `${h.emulator.appsScriptUrl}/macros/s/${state.deploymentId}/exec`,
     });
-    // From elsewhere (--script-id, nothing recorded) the newest one wins.
-    const other = await h.tempDir();
+    // A deployment made since (a staging one next to production) is the newest.
     const staging = await client().projects.deployments.create({ scriptId, versionNumber: 1 });
-    const newest = await gas(['open-web-app', '--no-browser', '--script-id', scriptId], other);
+    const newest = await gas(['open-web-app', '--no-browser']);
     expect(newest.stdout).toBe(`${h.emulator.appsScriptUrl}/macros/s/${staging.deploymentId}/exec\n`);
+    const other = await h.tempDir();
     const named = await gas(
       ['open-web-app', String(state.deploymentId), '--no-browser', '--script-id', scriptId],
       other,
     );
-    expect(named.stdout).toContain(`/macros/s/${state.deploymentId}/exec`);
+    expect(named.stdout).toBe(`${h.emulator.appsScriptUrl}/macros/s/${state.deploymentId}/exec\n`);
   });
 
   it('says what to do when the project has no web app', async () => {

@@ -1,5 +1,5 @@
 // `specbound gas open-web-app [deploymentId]` (clasp's): the web app URL of a deployment (by default
-// the one deploy recorded here, else the newest web app), opened in a browser on a desktop. Against
+// the newest web app: the one deployed last), opened in a browser on a desktop. Against
 // an emulator the URL is on the emulator's origin, where it serves the web app.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { UsageError } from '../../../errors.js';
@@ -12,12 +12,15 @@ export function define(gas: CommandUnknownOpts): void {
   const command = gas
     .command('open-web-app')
     .description('print the web app URL of a deployment (and open it on a desktop)')
-    .argument('[deploymentId]', 'the deployment (default: the one recorded here, else the newest web app)')
+    .argument(
+      '[deploymentId]',
+      'the deployment (default: the newest web app, the one deployed or updated last)',
+    )
     .option('--no-browser', 'only print the URL')
     .option(...SCRIPT_ID);
   withExamples(
     command,
-    ['specbound gas open-web-app', "this project's web app (the recorded or newest deployment)"],
+    ['specbound gas open-web-app', "this project's newest web app deployment"],
     ['specbound gas open-web-app AKfy… --no-browser', 'print the URL of that deployment'],
   ).action((deploymentId, options, command) => run(contextOf(command), deploymentId, options));
 }
@@ -33,12 +36,10 @@ async function run(
   deploymentId: string | undefined,
   options: { browser: boolean; scriptId?: string | undefined },
 ): Promise<void> {
-  const { loadProject, resolveScriptId } = await import('../../../apps-script/config.js');
+  const { resolveScriptId } = await import('../../../apps-script/config.js');
   const { isHeadDeployment, listDeployments } = await import('../../../apps-script/deploy.js');
   const { servedWebAppUrl } = await import('../../../apps-script/open.js');
   const scriptId = await resolveScriptId(ctx.cwd, options.scriptId);
-  const recorded =
-    options.scriptId === undefined ? (await loadProject(ctx.cwd)).state.deploymentId : undefined;
   // Versioned deployments only: HEAD's web app is the /dev URL, for its owner while developing.
   const webApps: WebApp[] = (await listDeployments(await ctx.appsScript(), { scriptId })).flatMap((d) => {
     const url = d.entryPoints?.find((e) => e.entryPointType === 'WEB_APP')?.webApp?.url;
@@ -53,9 +54,7 @@ async function run(
         ];
   });
   const found =
-    deploymentId === undefined
-      ? (webApps.find((w) => w.deploymentId === recorded) ?? newest(webApps))
-      : webApps.find((w) => w.deploymentId === deploymentId);
+    deploymentId === undefined ? newest(webApps) : webApps.find((w) => w.deploymentId === deploymentId);
   if (found === undefined) {
     throw new UsageError(
       deploymentId === undefined
