@@ -321,6 +321,7 @@ function doGet(e) {
 <thead><tr><th>limit</th><th>default</th><th>what happens past it</th></tr></thead>
 <tbody>
 <tr><td>run time</td><td>6 minutes (<code>--run-timeout</code>)</td><td><code>Exceeded maximum execution time</code>, process <code>TIMED_OUT</code></td></tr>
+<tr><td>run time of a custom function (a function a spreadsheet formula calls)</td><td>30 seconds, or the run time if shorter (formulas are stored, not evaluated: no run of the emulator's own is one yet)</td><td><code>Exceeded maximum execution time</code></td></tr>
 <tr><td>memory of a run, typed arrays and <code>ArrayBuffer</code>s included</td><td>64 MiB heap; a worker's whole sandbox memory is capped at twice that plus 64 MiB</td><td><code>Exception: Exceeded memory limit.</code>; the host stays under workers × (that cap + the worker's V8 heap)</td></tr>
 <tr><td>return value</td><td>8 MB of JSON (UTF-8)</td><td>the run fails, saying so</td></tr>
 <tr><td>an error's type and message</td><td>16,384 characters each</td><td>cut, saying so</td></tr>
