@@ -136,7 +136,9 @@ export async function deploy(client: AppsScriptClient, options: DeployOptions): 
   }
   const record = options.newDeployment !== true || project?.state.deploymentId === undefined;
   if (project !== undefined && record && project.state.deploymentId !== deploymentId) {
-    await writeState(project.root, { ...project.state, deploymentId });
+    // Read again: patching the web app settings may have updated the sync record meanwhile.
+    const { state } = await loadProject(project.root);
+    await writeState(project.root, { ...state, deploymentId });
   }
   const warnings = [
     versionCreated ? await versionCapWarning(client, options.scriptId, versionNumber) : undefined,

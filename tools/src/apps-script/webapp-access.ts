@@ -83,11 +83,12 @@ function patched(manifest: Record<string, unknown>, settings: WebAppSettings) {
 
 /** Refuses (nothing sent) when the local manifest has edits the remote one does not. */
 function guard(project: LocalProject, local: ContentFile | undefined, remote: ContentFile | undefined) {
-  const [sides] = threeWay(
+  // The record holds every file: only the manifest's sides matter here.
+  const sides = threeWay(
     local === undefined ? [] : [local],
     remote === undefined ? [] : [remote],
     project.state.lastSync,
-  );
+  ).find((s) => s.name === MANIFEST);
   if (
     sides === undefined ||
     !sides.localChanged ||

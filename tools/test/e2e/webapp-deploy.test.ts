@@ -1,5 +1,6 @@
 // `gas deploy --access/--execute-as` (clasp #1115), the warnings near Google's caps of 200 versions and
 // 20 versioned deployments, and `gas open-web-app`, through the built CLI against the emulator.
+import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createAppsScriptClient } from '@specbound/apps-script';
@@ -73,8 +74,12 @@ describe('gas deploy --access / --execute-as', () => {
     const url = `${h.emulator.appsScriptUrl}/macros/s/${ours?.deploymentId}/exec`;
     expect(result.stdout).toContain(`Web app: ${url}`);
     expect(await (await fetch(url)).text()).toBe('hello from the web app');
-    // The local manifest was in sync, so it says the same and status has nothing to push.
-    expect(JSON.parse(await readFile(join(dir, 'appsscript.json'), 'utf8')).webapp).toEqual(webApp);
+    // The local manifest was in sync, so it says the same, and the sync record knows it (the record
+    // the deploy keeps with the new deployment id is the patched one, not the one read before).
+    const local = await readFile(join(dir, 'appsscript.json'), 'utf8');
+    expect(JSON.parse(local).webapp).toEqual(webApp);
+    const record = JSON.parse(await readFile(join(dir, '.specbound-state.json'), 'utf8')).lastSync;
+    expect(record.files.appsscript).toBe(createHash('sha256').update(`JSON\0${local}`).digest('hex'));
     const status = await gas(['push', '--dry-run', '--json']);
     expect(
       status.json<{ changes: { change: string }[] }>().changes.every((c) => c.change === 'unchanged'),
@@ -91,6 +96,25 @@ describe('gas deploy --access / --execute-as', () => {
     });
     const same = await gas(['deploy', '--access', 'DOMAIN']);
     expect(same.stdout).toContain('(appsscript.json webapp already so)');
+  });
+
+  it('patches the service only from outside the project (--script-id), and on update-deployment', async () => {
+    const other = await h.tempDir();
+    const outside = await gas(['deploy', '--script-id', scriptId, '--access', 'ANYONE', '--json'], other);
+    expect(outside.code, outside.stderr).toBe(0);
+    expect(outside.json<{ webAppPatch: unknown }>().webAppPatch).toMatchObject({
+      after: { access: 'ANYONE' },
+      changed: true,
+      localUpdated: false,
+    });
+    expect((await remoteManifest()).webapp).toMatchObject({ access: 'ANYONE' });
+    // The local manifest was not touched: it now lags the remote one, as after a teammate's push.
+    expect(JSON.parse(await readFile(join(dir, 'appsscript.json'), 'utf8')).webapp.access).toBe('DOMAIN');
+    const state = JSON.parse(await readFile(join(dir, '.specbound-state.json'), 'utf8'));
+    const redeployed = await gas(['update-deployment', state.deploymentId, '--access', 'DOMAIN']);
+    expect(redeployed.code, redeployed.stderr).toBe(0);
+    expect(redeployed.stdout).toContain('Web app: access DOMAIN, execute as USER_DEPLOYING');
+    expect(JSON.parse(await readFile(join(dir, 'appsscript.json'), 'utf8')).webapp.access).toBe('DOMAIN');
   });
 
   it('refuses, sending nothing, while the local manifest has changes not pushed', async () => {
