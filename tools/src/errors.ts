@@ -85,6 +85,8 @@ export type ToolsErrorCode =
   | 'deployment-new-and-named'
   | 'version-without-number'
   | 'deployment-without-id'
+  | 'deploy-access-with-version'
+  | 'deploy-manifest-unsynced'
   | 'not-api-executable'
   | 'run-function-not-found'
   | 'run-not-api-executable'

@@ -5,6 +5,8 @@
 /// <reference types="node" preserve="true" />
 // @specbound/tools: the workflows behind the `specbound` CLI, as typed functions that take clients and
 // plain options and return data. The CLI (`specbound`) only parses arguments, calls these and renders.
+
+export { type CapWarning, deploymentCapWarning, versionCapWarning } from './apps-script/caps.js';
 export {
   type ClaspConfig,
   CONFIG_FILE,
@@ -119,6 +121,14 @@ export {
   type WatchOutcome,
   watchProject,
 } from './apps-script/watch.js';
+export {
+  parseWebAppSettings,
+  patchWebApp,
+  WEB_APP_ACCESS,
+  WEB_APP_EXECUTE_AS,
+  type WebAppPatch,
+  type WebAppSettings,
+} from './apps-script/webapp-access.js';
 export {
   APPS_SCRIPT_SCOPES,
   type AuthorizedUserCredentials,

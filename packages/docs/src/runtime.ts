@@ -113,6 +113,11 @@ time without waiting, so a run that sleeps past its limit times out at once.`,
       'ClockTriggerBuilder.everyHours',
       'ClockTriggerBuilder.everyDays',
       'ClockTriggerBuilder.everyWeeks',
+      'ClockTriggerBuilder.atHour',
+      'ClockTriggerBuilder.nearMinute',
+      'ClockTriggerBuilder.onWeekDay',
+      'ClockTriggerBuilder.onMonthDay',
+      'ClockTriggerBuilder.inTimezone',
       'ClockTriggerBuilder.create',
       'getProjectTriggers',
       'deleteTrigger',
@@ -127,8 +132,12 @@ time without waiting, so a run that sleeps past its limit times out at once.`,
     ],
     notes: `Time-driven triggers are stored with the project (20 per user, as Google allows) and fired by
 the emulator's clock (below) with Google's event object; a one-off trigger (<code>after</code>,
-<code>at</code>) is removed once it ran. Spreadsheet triggers, <code>atHour</code>,
-<code>nearMinute</code>, <code>onWeekDay</code> and <code>inTimezone</code> are not implemented.
+<code>at</code>) is removed once it ran. <code>everyMinutes</code> takes Google's 1, 5, 10, 15 or 30;
+<code>atHour</code>/<code>nearMinute</code> set the wall-clock time of a daily, weekly
+(<code>onWeekDay</code>) or monthly (<code>onMonthDay</code>; months without that day are skipped)
+trigger in <code>inTimezone</code>'s zone, else the script's, kept across daylight-saving changes;
+where Google picks a minute within ±15, the emulator fires on the minute asked. Spreadsheet triggers
+are not implemented.
 <code>getOAuthToken</code> gives a bearer token the emulator knows as the user's, for calling its APIs.`,
   },
   {
@@ -312,6 +321,7 @@ function doGet(e) {
 <thead><tr><th>limit</th><th>default</th><th>what happens past it</th></tr></thead>
 <tbody>
 <tr><td>run time</td><td>6 minutes (<code>--run-timeout</code>)</td><td><code>Exceeded maximum execution time</code>, process <code>TIMED_OUT</code></td></tr>
+<tr><td>run time of a custom function (a function a spreadsheet formula calls)</td><td>30 seconds, or the run time if shorter (formulas are stored, not evaluated: no run of the emulator's own is one yet)</td><td><code>Exceeded maximum execution time</code></td></tr>
 <tr><td>memory of a run, typed arrays and <code>ArrayBuffer</code>s included</td><td>64 MiB heap; a worker's whole sandbox memory is capped at twice that plus 64 MiB</td><td><code>Exception: Exceeded memory limit.</code>; the host stays under workers × (that cap + the worker's V8 heap)</td></tr>
 <tr><td>return value</td><td>8 MB of JSON (UTF-8)</td><td>the run fails, saying so</td></tr>
 <tr><td>an error's type and message</td><td>16,384 characters each</td><td>cut, saying so</td></tr>

@@ -25,6 +25,7 @@ import {
   runtimeLatency,
   runtimeMemory,
   runtimeReport,
+  SEMI_SPACE_MB,
 } from './runtime.ts';
 import { startReport, startTimes } from './start.ts';
 
@@ -182,14 +183,19 @@ async function main(): Promise<void> {
   const abused = await abuse();
   const starts = await startTimes();
   const inProcess = await inProcessBench();
-  const runtime: RuntimeFigures = {
-    ...(await runtimeLatency()),
-    memory: JSON.parse(
-      execFileSync(process.execPath, ['--expose-gc', new URL(import.meta.url).pathname, '--runtime-memory'], {
+  // Host memory over 10,000 runs, each in a fresh process: with V8's default flags, and with the main
+  // thread's young generation capped at Node's former default (see runtimeReport).
+  const runtimeMemoryWith = (flags: string[]) =>
+    JSON.parse(
+      execFileSync(process.execPath, [...flags, new URL(import.meta.url).pathname, '--runtime-memory'], {
         encoding: 'utf8',
         maxBuffer: 16 * MB,
       }),
-    ) as RuntimeMemory,
+    ) as RuntimeMemory;
+  const runtime: RuntimeFigures = {
+    ...(await runtimeLatency()),
+    memory: runtimeMemoryWith(['--expose-gc']),
+    cappedMemory: runtimeMemoryWith(['--expose-gc', `--max-semi-space-size=${SEMI_SPACE_MB}`]),
   };
   const mem = [10_000, 100_000].map(
     (count) =>

@@ -4,6 +4,7 @@
 // step a request goes through: Host check, CORS, routing, validation, faults, handlers, persistence.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppsScriptBackend } from './apps-script/backend.ts';
+import { RUN_TIME_LIMIT_MS } from './apps-script/runs.ts';
 import { appsScriptService } from './apps-script/service.ts';
 import { BugsmashBackend } from './bugsmash/backend.ts';
 import { bugsmashService } from './bugsmash/service.ts';
@@ -79,7 +80,7 @@ function rawPathOf(target: string): string {
 }
 
 function checkedRunTimeout(value: number | undefined): number {
-  if (value === undefined) return 6 * 60_000;
+  if (value === undefined) return RUN_TIME_LIMIT_MS;
   if (!Number.isInteger(value) || value < 1 || value > MAX_TIMER_MS)
     throw new RangeError(
       `runTimeoutMs must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS} (about 24.8 days), got ${String(value)}`,

@@ -244,6 +244,33 @@ describe('Apps Script: full flow through @specbound/apps-script', () => {
     });
   });
 
+  it("enforces Google's caps: 200 versions, 20 versioned deployments (HEAD not counted)", async () => {
+    const client = appsScript(emulator);
+    const scriptId = String((await client.projects.create({ title: 'Caps' })).scriptId);
+    for (let i = 0; i < 200; i++) await client.projects.versions.create({ scriptId });
+    await expect(client.projects.versions.create({ scriptId })).rejects.toMatchObject({
+      status: 400,
+      body: { error: { code: 400, status: 'FAILED_PRECONDITION' } },
+    });
+    for (let n = 1; n <= 20; n++) await client.projects.deployments.create({ scriptId, versionNumber: n });
+    await expect(client.projects.deployments.create({ scriptId, versionNumber: 21 })).rejects.toMatchObject({
+      status: 400,
+      body: {
+        error: {
+          status: 'FAILED_PRECONDITION',
+          message: 'Scripts may only have up to 20 versioned deployments at a time.',
+        },
+      },
+    });
+    const all = await client.projects.deployments.iterate({ scriptId }).all();
+    expect(all).toHaveLength(21);
+    const last = all.at(-1)?.deploymentId;
+    await client.projects.deployments.delete({ scriptId, deploymentId: String(last) });
+    expect(
+      (await client.projects.deployments.create({ scriptId, versionNumber: 21 })).deploymentId,
+    ).toBeTruthy();
+  });
+
   it('answers ETag / If-None-Match with 304 and `fields` with a partial response', async () => {
     const client = appsScript(emulator);
     const scriptId = String((await client.projects.create({ title: 'Caching' })).scriptId);

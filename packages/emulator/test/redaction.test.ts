@@ -93,4 +93,54 @@ describe('the state dump', () => {
     );
     expect(emulator.state()).toEqual(before);
   });
+
+  it("redacts scripts' property and cache values, and a dump PUT back keeps them", async () => {
+    const client = appsScript(emulator, TOKEN);
+    const scriptId = String((await client.projects.create({ title: 'Secrets' })).scriptId);
+    await client.projects.updateContent({
+      scriptId,
+      files: [
+        {
+          name: 'appsscript',
+          type: 'JSON',
+          source: '{"timeZone":"Etc/UTC","executionApi":{"access":"MYSELF"}}',
+        },
+        {
+          name: 'Code',
+          type: 'SERVER_JS',
+          source: `function store(a, b, c, d) {
+  PropertiesService.getScriptProperties().setProperty('STRIPE_KEY', a);
+  PropertiesService.getUserProperties().setProperty('token', b);
+  CacheService.getScriptCache().put('session', c, 600);
+  CacheService.getUserCache().put('oauth', d, 600);
+}
+function read() {
+  return [PropertiesService.getScriptProperties().getProperty('STRIPE_KEY'),
+    PropertiesService.getUserProperties().getProperty('token'),
+    CacheService.getScriptCache().get('session'), CacheService.getUserCache().get('oauth')];
+}`,
+        },
+      ],
+    });
+    const secrets = [
+      'sk_live_property_0123',
+      'user-property-secret-4567',
+      'cache-session-89ab',
+      'user-cache-cdef',
+    ];
+    await client.scripts.run({
+      deploymentId: scriptId,
+      function: 'store',
+      parameters: secrets,
+      devMode: true,
+    });
+    const text = await (await control('/state')).text();
+    for (const secret of secrets) expect(text, secret).not.toContain(secret);
+    expect(text).toContain('"STRIPE_KEY":"redacted:');
+
+    expect((await put(JSON.parse(text))).status).toBe(200);
+    expect(await client.scripts.run({ deploymentId: scriptId, function: 'read', devMode: true })).toEqual(
+      secrets,
+    );
+  });
 });

@@ -27,6 +27,26 @@ function state() {
 }
 function removeAll() { ScriptApp.getProjectTriggers().forEach(function (t) { ScriptApp.deleteTrigger(t); }); return ScriptApp.getProjectTriggers().length; }
 function badEvery() { ScriptApp.newTrigger('tick').timeBased().everyMinutes(7).create(); }
+function badHour() { ScriptApp.newTrigger('tick').timeBased().everyDays(1).atHour(24).create(); }
+function hourWithMinutes() { ScriptApp.newTrigger('tick').timeBased().everyMinutes(5).atHour(3).create(); }
+function twoRecurrences() { ScriptApp.newTrigger('tick').timeBased().everyDays(1).onMonthDay(3).create(); }
+function badZone() { ScriptApp.newTrigger('tick').timeBased().everyDays(1).inTimezone('Mars/Olympus_Mons').create(); }
+function calendar() {
+  var t = ScriptApp.newTrigger;
+  t('daily').timeBased().everyDays(1).atHour(9).nearMinute(30).inTimezone('Europe/Paris').create();
+  t('everyOtherWeek').timeBased().everyWeeks(2).onWeekDay(ScriptApp.WeekDay.WEDNESDAY).atHour(18).create();
+  t('monday').timeBased().onWeekDay(ScriptApp.WeekDay.MONDAY).atHour(6).create();
+  t('monthly').timeBased().onMonthDay(31).atHour(0).create();
+  return ScriptApp.getProjectTriggers().length;
+}
+function hourly() { ScriptApp.newTrigger('twoHours').timeBased().everyHours(2).nearMinute(15).create(); }
+function at() { ScriptApp.newTrigger('atDate').timeBased().at(new Date(Date.now() + 90 * 60 * 1000)).create(); }
+function daily() {}
+function everyOtherWeek() {}
+function monday() {}
+function monthly() {}
+function twoHours() {}
+function atDate() {}
 function notClock() { ScriptApp.newTrigger('tick').forSpreadsheet('sheet-id'); }
 `;
 
@@ -126,9 +146,23 @@ describe('time-driven triggers and the clock', () => {
       await run(emulator, scriptId, 'setup');
       expect(await run(emulator, scriptId, 'removeAll')).toBe(0);
       expect((await clock(emulator, 3_600_000)).fired).toEqual([]);
+      // The message Google gives for a value everyMinutes does not take (1, 5, 10, 15 or 30).
       await expect(run(emulator, scriptId, 'badEvery')).rejects.toMatchObject({
-        errorMessage: 'Invalid argument: everyMinutes must be one of 1, 5, 10, 15, 30.',
+        errorMessage: 'The value you passed to everyMinutes was invalid.',
       });
+      await expect(run(emulator, scriptId, 'badHour')).rejects.toMatchObject({
+        errorMessage: 'The value you passed to atHour was invalid.',
+      });
+      await expect(run(emulator, scriptId, 'hourWithMinutes')).rejects.toMatchObject({
+        errorMessage: 'atHour can only be used with everyDays, everyWeeks, onWeekDay or onMonthDay.',
+      });
+      await expect(run(emulator, scriptId, 'twoRecurrences')).rejects.toMatchObject({
+        errorMessage: expect.stringContaining('got everyDays and onMonthDay'),
+      });
+      await expect(run(emulator, scriptId, 'badZone')).rejects.toMatchObject({
+        errorMessage: 'Invalid argument: timezone Mars/Olympus_Mons',
+      });
+      expect(await run(emulator, scriptId, 'removeAll')).toBe(0);
       await expect(run(emulator, scriptId, 'notClock')).rejects.toMatchObject({
         errorMessage: 'TriggerBuilder.forSpreadsheet is not implemented in the emulator.',
       });
@@ -138,6 +172,52 @@ describe('time-driven triggers and the clock', () => {
         body: JSON.stringify({ advanceMs: -5 }),
       });
       expect(refused.status).toBe(400);
+    } finally {
+      await emulator.close();
+    }
+  });
+
+  it('fires calendar triggers at their wall-clock times, in their time zones, in order', async () => {
+    const { emulator, scriptId } = await withProject();
+    try {
+      expect(await run(emulator, scriptId, 'calendar')).toBe(4);
+      const start = Date.now();
+      const fired = (await clock(emulator, 62 * 86_400_000)).fired;
+      const times = fired.map((f) => Date.parse(f.at));
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+      expect(fired.every((f) => f.status === 'COMPLETED')).toBe(true);
+      const at = (name: string) => fired.filter((f) => f.functionName === name).map((f) => new Date(f.at));
+      const paris = new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Europe/Paris',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      });
+      const daily = at('daily');
+      expect(daily.length).toBeGreaterThanOrEqual(61);
+      expect(new Set(daily.map((d) => paris.format(d)))).toEqual(new Set(['09:30']));
+      const wednesdays = at('everyOtherWeek');
+      expect(wednesdays.map((d) => [d.getUTCDay(), d.getUTCHours()])).toEqual(wednesdays.map(() => [3, 18]));
+      for (let i = 1; i < wednesdays.length; i++)
+        expect(Number(wednesdays[i]) - Number(wednesdays[i - 1])).toBe(14 * 86_400_000);
+      expect(wednesdays.length).toBeGreaterThanOrEqual(4);
+      const mondays = at('monday');
+      expect(mondays.length).toBeGreaterThanOrEqual(8);
+      expect(mondays.every((d) => d.getUTCDay() === 1 && d.getUTCHours() === 6)).toBe(true);
+      // Only months with a 31st: at least one in any 62 days, never a 30-day month.
+      const monthly = at('monthly');
+      expect(monthly.length).toBeGreaterThanOrEqual(1);
+      expect(monthly.every((d) => d.getUTCDate() === 31 && d.getUTCHours() === 0)).toBe(true);
+      expect(Math.min(...times)).toBeGreaterThan(start);
+
+      expect(await run(emulator, scriptId, 'removeAll')).toBe(0);
+      await run(emulator, scriptId, 'hourly');
+      await run(emulator, scriptId, 'at');
+      const next = (await clock(emulator, 7 * 3_600_000)).fired;
+      const hours = next.filter((f) => f.functionName === 'twoHours').map((f) => new Date(f.at));
+      expect(hours).toHaveLength(4);
+      expect(hours.every((d) => d.getUTCMinutes() === 15)).toBe(true);
+      expect(next.filter((f) => f.functionName === 'atDate')).toHaveLength(1);
     } finally {
       await emulator.close();
     }

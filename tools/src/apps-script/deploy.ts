@@ -2,7 +2,9 @@
 // id and web-app URL stay), list and delete deployments.
 import type { AppsScriptClient, Deployment, Version } from '@specbound/apps-script';
 import { ToolsError, UsageError } from '../errors.js';
+import { type CapWarning, deploymentCapWarning, versionCapWarning } from './caps.js';
 import { loadProject, writeState } from './config.js';
+import { patchWebApp, type WebAppPatch, type WebAppSettings } from './webapp-access.js';
 
 /** Creates an immutable version of the project's current content. */
 export async function createVersion(
@@ -52,6 +54,11 @@ export interface DeployOptions {
    * deployment made with `newDeployment` only when none was recorded, so it never replaces production).
    */
   dir?: string | undefined;
+  /**
+   * Web-app access and "execute as": the manifest's `webapp` block is patched on the service (see
+   * `patchWebApp`) before the version is created, so it needs a new version (not `versionNumber`).
+   */
+  webApp?: WebAppSettings | undefined;
 }
 
 export interface DeployResult {
@@ -64,6 +71,10 @@ export interface DeployResult {
   action: 'updated' | 'created';
   /** Web-app URL, when the manifest makes it a web app. */
   webAppUrl: string | undefined;
+  /** What `webApp` changed in the manifest (undefined when it was not asked). */
+  webAppPatch: WebAppPatch | undefined;
+  /** The project is near Google's cap of versions or of deployments (the deploy itself succeeded). */
+  warnings: CapWarning[];
 }
 
 /**
@@ -77,8 +88,19 @@ export async function deploy(client: AppsScriptClient, options: DeployOptions): 
   if (project !== undefined && project.scriptId !== options.scriptId) {
     throw new UsageError(`The project directory belongs to ${project.scriptId}, not ${options.scriptId}.`);
   }
+  const webApp = options.webApp ?? {};
+  const patchAsked = webApp.access !== undefined || webApp.executeAs !== undefined;
+  if (patchAsked && options.versionNumber !== undefined) {
+    throw new UsageError('Web-app access is set in the manifest of a new version, not of an existing one.', {
+      code: 'deploy-access-with-version',
+      details: { versionNumber: String(options.versionNumber) },
+    });
+  }
   const recorded = project?.state.deploymentId ?? project?.config.deploymentId;
   const target = await deploymentToUpdate(client, options, recorded);
+  const webAppPatch = patchAsked
+    ? await patchWebApp(client, { scriptId: options.scriptId, settings: webApp, dir: options.dir })
+    : undefined;
   const { versionNumber, versionCreated } = await versionToDeploy(client, options);
   const deploymentConfig = {
     scriptId: options.scriptId,
@@ -114,8 +136,14 @@ export async function deploy(client: AppsScriptClient, options: DeployOptions): 
   }
   const record = options.newDeployment !== true || project?.state.deploymentId === undefined;
   if (project !== undefined && record && project.state.deploymentId !== deploymentId) {
-    await writeState(project.root, { ...project.state, deploymentId });
+    // Read again: patching the web app settings may have updated the sync record meanwhile.
+    const { state } = await loadProject(project.root);
+    await writeState(project.root, { ...state, deploymentId });
   }
+  const warnings = [
+    versionCreated ? await versionCapWarning(client, options.scriptId, versionNumber) : undefined,
+    action === 'created' ? await deploymentCapWarning(client, options.scriptId) : undefined,
+  ].filter((w) => w !== undefined);
   return {
     deployment,
     deploymentId,
@@ -123,6 +151,8 @@ export async function deploy(client: AppsScriptClient, options: DeployOptions): 
     versionCreated,
     action,
     webAppUrl: deployment.entryPoints?.find((e) => e.entryPointType === 'WEB_APP')?.webApp?.url,
+    webAppPatch,
+    warnings,
   };
 }
 

@@ -90,6 +90,10 @@ export const HINTS: Record<ToolsErrorCode, (details: Details) => string> = {
   'deployment-new-and-named': () => 'Pass either --new or --deployment-id, not both.',
   'version-without-number': () => 'Run `specbound gas versions` and deploy it with --version <n>.',
   'deployment-without-id': () => 'Pass --deployment-id <id> (see `specbound gas deployments`).',
+  'deploy-access-with-version': () =>
+    'Drop --version to deploy a new version with that access, or drop --access/--execute-as to deploy that version as it is.',
+  'deploy-manifest-unsynced': () =>
+    'Push appsscript.json first (`specbound gas push`, or `specbound gas pull` to take the remote one), then deploy with --access/--execute-as again.',
   'run-function-not-found': (d) =>
     d.devMode === 'true'
       ? 'Check the name (functions ending in _ are private), or push the code that defines it: `specbound gas push`.'

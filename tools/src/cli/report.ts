@@ -101,7 +101,7 @@ export function describeError(error: unknown, urls?: ServiceUrls): Reported {
     return {
       code: apiExit(error.status),
       message: error.message,
-      hint: hint ?? apiHint(error.status, serviceOf(error, urls)),
+      hint: hint ?? capHint(error) ?? apiHint(error.status, serviceOf(error, urls)),
       details,
     };
   }
@@ -157,6 +157,18 @@ const API_HINTS: Record<Service | 'unknown', Partial<Record<401 | 403 | 404, str
     404: 'Check the id you named.',
   },
 };
+
+/** Google's refusal past a project's cap of 200 versions or 20 versioned deployments (400 FAILED_PRECONDITION). */
+function capHint(error: Error): string | undefined {
+  const { body } = error as Error & { body?: { error?: { status?: unknown; message?: unknown } } };
+  const message = body?.error?.message;
+  if (body?.error?.status !== 'FAILED_PRECONDITION' || typeof message !== 'string') return undefined;
+  if (message.includes('versioned deployments'))
+    return 'Delete deployments no longer used (`specbound gas deployments`, then `specbound gas undeploy <deploymentId>`), or update one in place: `specbound gas deploy --deployment-id <id>`.';
+  if (/\bversions\b/.test(message))
+    return 'Delete old versions in the script editor (Project history); `specbound gas deploy --version <n>` deploys an existing version without making one.';
+  return undefined;
+}
 
 function apiHint(status: number, service: Service | undefined): string | undefined {
   const hint = API_HINTS[service ?? 'unknown'][status as 401 | 403 | 404];

@@ -189,6 +189,13 @@ describe('specbound mcp --emulator --seed --allow-writes', () => {
       message: expect.stringContaining('no invoices today'),
     });
 
+    const webApp = await mcp.call('gas_deploy', { scriptId, access: 'ANYONE', executeAs: 'USER_ACCESSING' });
+    expect(webApp.structuredContent).toMatchObject({
+      action: 'updated',
+      webAppPatch: { after: { access: 'ANYONE', executeAs: 'USER_ACCESSING' }, changed: true },
+    });
+    expect((await mcp.call('gas_deploy', { scriptId, access: 'EVERYONE' })).isError).toBe(true);
+
     const deploymentId = deployed.structuredContent?.deploymentId;
     expect(
       (await mcp.call('gas_delete_deployment', { scriptId, deploymentId, confirm: false })).isError,

@@ -257,7 +257,7 @@ export interface paths {
         put?: never;
         /**
          * Create a deployment of a script project
-         * @description Creates a deployment of an Apps Script project from a version. The body is a `DeploymentConfig`, not a `Deployment`.
+         * @description Creates a deployment of an Apps Script project from a version. The body is a `DeploymentConfig`, not a `Deployment`. A project holds at most 20 versioned deployments (the HEAD deployment is not counted): the 21st is refused with 400 `FAILED_PRECONDITION` and the message "Scripts may only have up to 20 versioned deployments at a time."
          */
         post: operations["createDeployment"];
         delete?: never;
@@ -378,7 +378,7 @@ export interface paths {
         put?: never;
         /**
          * Create a version of a script project
-         * @description Creates a new immutable version from the current code, with a unique version number. The body is a `Version`; in practice only `description` is set, and Apps Script assigns `versionNumber`.
+         * @description Creates a new immutable version from the current code, with a unique version number. The body is a `Version`; in practice only `description` is set, and Apps Script assigns `versionNumber`. A project holds at most 200 versions: past that, the call fails with 400. Google documents the cap but not the body it answers with; the emulator answers `{"error":{"code":400,"status":"FAILED_PRECONDITION","message":"Scripts may only have up to 200 versions. Delete old versions in the Apps Script editor before creating a new one."}}`, a conservative choice, so clients should key on the status rather than the message.
          */
         post: operations["createVersion"];
         delete?: never;

@@ -3,7 +3,7 @@ import type { components } from '@specbound/apps-script/schema';
 import type { AppsScriptBackend } from './backend.ts';
 import { newDeploymentId, nowIso, page } from './backend.ts';
 import { MANIFEST } from './content.ts';
-import { invalidArgument } from './errors.ts';
+import { failedPrecondition, invalidArgument, MAX_VERSIONED_DEPLOYMENTS } from './errors.ts';
 import { type AppsScriptHandlers, ok } from './handlers.ts';
 import { deploymentJson } from './json.ts';
 import type { AsDeployment, AsProject } from './model.ts';
@@ -30,6 +30,11 @@ function checkConfig(
 function createDeployment(b: AppsScriptBackend, scriptId: string, config: Config): AsDeployment {
   const project = b.project(scriptId);
   const { versionNumber, manifestFileName } = checkConfig(project, config);
+  // Google's body, as observed: 400 FAILED_PRECONDITION; the HEAD deployment is not counted.
+  if (project.deployments.filter((x) => x.versionNumber !== undefined).length >= MAX_VERSIONED_DEPLOYMENTS)
+    throw failedPrecondition(
+      `Scripts may only have up to ${MAX_VERSIONED_DEPLOYMENTS} versioned deployments at a time.`,
+    );
   const d: AsDeployment = {
     deploymentId: newDeploymentId(),
     versionNumber,

@@ -44,3 +44,14 @@ export const invalidArgument = (message: string, field?: string) =>
 
 export const permissionDenied = (message = 'The caller does not have permission') =>
   new ServiceError(googleError(403, message));
+
+/** 400 `FAILED_PRECONDITION`: the request is valid but the project's state refuses it (a cap reached). */
+export const failedPrecondition = (message: string) =>
+  new ServiceError(googleError(400, message, undefined, 'FAILED_PRECONDITION'));
+
+/**
+ * Google's caps on a project: 200 versions (https://developers.google.com/apps-script/guides/versions)
+ * and 20 versioned deployments, the HEAD deployment not counted.
+ */
+export const MAX_VERSIONS = 200;
+export const MAX_VERSIONED_DEPLOYMENTS = 20;

@@ -1,12 +1,18 @@
 // Versions: immutable, numbered snapshots of a project's content.
 import type { AppsScriptBackend } from './backend.ts';
 import { nowIso, page } from './backend.ts';
+import { failedPrecondition, MAX_VERSIONS } from './errors.ts';
 import { type AppsScriptHandlers, ok } from './handlers.ts';
 import { versionJson } from './json.ts';
 import type { AsVersion } from './model.ts';
 
 function createVersion(b: AppsScriptBackend, scriptId: string, description: string | undefined): AsVersion {
   const project = b.project(scriptId);
+  // Google documents the cap but not its error body: this one is our conservative choice (see the spec).
+  if (project.versions.length >= MAX_VERSIONS)
+    throw failedPrecondition(
+      `Scripts may only have up to ${MAX_VERSIONS} versions. Delete old versions in the Apps Script editor before creating a new one.`,
+    );
   const number = project.versions.reduce((max, v) => Math.max(max, v.versionNumber), 0) + 1;
   const version: AsVersion = {
     versionNumber: number,

@@ -2,7 +2,9 @@
 // `appsScript.tokens`) and webhook signing secrets become `redacted:<fingerprint>`. The fingerprint
 // is an HMAC under a key made at start and never shown, so it names a secret without giving a way
 // to guess it offline; it lets `PUT /__emulator/state` take a dump back: a redacted value stands for
-// the secret this emulator holds under that fingerprint. (The BugSmash API key, OAuth refresh tokens
+// the secret this emulator holds under that fingerprint. Script, user and document property values and
+// cache values are redacted the same way: scripts keep API keys and tokens there
+// (PropertiesService is Google's advice for secrets). (The BugSmash API key, OAuth refresh tokens
 // and client secrets are never part of the state.)
 import { createHmac, randomBytes } from 'node:crypto';
 import type { StateDocument } from '../state.ts';
@@ -25,9 +27,14 @@ export class SecretRedactor {
     const tokens: Record<string, string> = {};
     for (const [token, email] of Object.entries(state.appsScript.tokens))
       tokens[this.fingerprint(token)] = email;
+    const hide = (value: string) => this.fingerprint(value);
     return {
       ...state,
-      appsScript: { ...state.appsScript, tokens },
+      appsScript: {
+        ...state.appsScript,
+        tokens,
+        projects: state.appsScript.projects.map((p) => mapStoredValues(p, hide) as typeof p),
+      },
       bugsmash: {
         ...state.bugsmash,
         webhooks: state.bugsmash.webhooks.map((w) => ({ ...w, secret: this.fingerprint(w.secret) })),
@@ -45,6 +52,11 @@ export class SecretRedactor {
     const known = new Map<string, string>();
     for (const token of Object.keys(current.appsScript.tokens)) known.set(this.fingerprint(token), token);
     for (const w of current.bugsmash.webhooks) known.set(this.fingerprint(w.secret), w.secret);
+    for (const p of current.appsScript.projects)
+      mapStoredValues(p, (value) => {
+        known.set(this.fingerprint(value), value);
+        return value;
+      });
     const secretOf = (value: string, where: string): string => {
       if (!value.startsWith(REDACTED_PREFIX)) return value;
       const secret = known.get(value);
@@ -61,6 +73,16 @@ export class SecretRedactor {
       for (const [token, email] of Object.entries(apps.tokens))
         tokens[secretOf(token, `appsScript.tokens key for ${String(email)}`)] = email;
       out.appsScript = { ...apps, tokens };
+    }
+    if (isObject(apps) && Array.isArray(apps.projects)) {
+      out.appsScript = {
+        ...(out.appsScript as Record<string, unknown>),
+        projects: apps.projects.map((p: unknown) =>
+          mapStoredValues(p, (value, where) =>
+            secretOf(value, `${where} of Apps Script project ${isObject(p) ? String(p.scriptId) : '?'}`),
+          ),
+        ),
+      };
     }
     const bugs = document.bugsmash;
     if (isObject(bugs) && Array.isArray(bugs.webhooks)) {
@@ -79,4 +101,43 @@ export class SecretRedactor {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+type MapValue = (value: string, where: string) => string;
+
+/** `store` with each value (a string, or a cache entry's `value`) mapped; other shapes kept as they are. */
+function mapEntries(store: unknown, where: string, f: MapValue): unknown {
+  if (!isObject(store)) return store;
+  const out: Record<string, unknown> = {};
+  for (const [key, entry] of Object.entries(store)) {
+    if (typeof entry === 'string') out[key] = f(entry, `${where} "${key}"`);
+    else if (isObject(entry) && typeof entry.value === 'string')
+      out[key] = { ...entry, value: f(entry.value, `${where} "${key}"`) };
+    else out[key] = entry;
+  }
+  return out;
+}
+
+/** One kind of store (`properties` or `caches`) of a project: script, document and per-user maps. */
+function mapScopes(scopes: unknown, kind: string, f: MapValue): unknown {
+  if (!isObject(scopes)) return scopes;
+  const out: Record<string, unknown> = { ...scopes };
+  for (const scope of ['script', 'document'])
+    if (scope in scopes) out[scope] = mapEntries(scopes[scope], `the ${scope} ${kind}`, f);
+  if (isObject(scopes.user)) {
+    const users: Record<string, unknown> = {};
+    for (const [email, store] of Object.entries(scopes.user))
+      users[email] = mapEntries(store, `the ${kind} of user ${email}`, f);
+    out.user = users;
+  }
+  return out;
+}
+
+/** A copy of a project with its property and cache values (runtime/state.ts) mapped by `f`. */
+function mapStoredValues(project: unknown, f: MapValue): unknown {
+  if (!isObject(project) || !isObject(project.runtime)) return project;
+  const runtime: Record<string, unknown> = { ...project.runtime };
+  if ('properties' in runtime) runtime.properties = mapScopes(runtime.properties, 'property', f);
+  if ('caches' in runtime) runtime.caches = mapScopes(runtime.caches, 'cache entry', f);
+  return { ...project, runtime };
 }

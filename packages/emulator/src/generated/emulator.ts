@@ -73,7 +73,7 @@ export interface paths {
         };
         /**
          * Read the state document
-         * @description The whole state, in the state file's format. Uploaded bytes are referenced by hash, not included. No secret is shown in clear: bearer tokens (the keys of `appsScript.tokens`) and webhook signing secrets read `redacted:<fingerprint>`, a keyed hash that is different on every start of the emulator.
+         * @description The whole state, in the state file's format. Uploaded bytes are referenced by hash, not included. No secret is shown in clear: bearer tokens (the keys of `appsScript.tokens`), webhook signing secrets, and the values of scripts' properties and cache entries (`runtime.properties`, `runtime.caches` of a project, where scripts keep API keys) read `redacted:<fingerprint>`, a keyed hash that is different on every start of the emulator.
          */
         get: operations["getState"];
         /**

@@ -2,7 +2,7 @@
 // so this runs on the host, where Node's ICU knows every zone's offsets and names. As in Java, a zone
 // id Node does not know is GMT.
 
-interface Fields {
+export interface Fields {
   year: number;
   month: number;
   day: number;
@@ -63,7 +63,8 @@ function zoneOf(id: string): string {
   }
 }
 
-function fieldsOf(epochMs: number, id: string): Fields {
+/** The wall-clock fields of `epochMs` in the zone `id` (one Node does not know is GMT, as in Java). */
+export function fieldsOf(epochMs: number, id: string): Fields {
   const zone = zoneOf(id);
   const parts: Record<string, string> = {};
   for (const part of formatterFor(zone).formatToParts(new Date(epochMs))) parts[part.type] = part.value;

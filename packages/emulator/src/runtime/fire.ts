@@ -5,6 +5,7 @@ import type { AppsScriptBackend } from '../apps-script/backend.ts';
 import type { AsProject, AsUser } from '../apps-script/model.ts';
 import { executeRun } from '../apps-script/runs.ts';
 import { clockOf } from './clock.ts';
+import { nextDue } from './schedule.ts';
 import { peekRuntime, runtimeOf, type StoredTrigger } from './state.ts';
 
 /** At most this many trigger runs per move of the clock. */
@@ -74,8 +75,9 @@ export async function advanceClock(b: AppsScriptBackend, ms: number): Promise<Fi
     if (trigger.dueAt > clock.now()) clock.offsetMs = trigger.dueAt - Date.now();
     const at = trigger.dueAt;
     const list = runtimeOf(project).triggers ?? [];
-    if (trigger.everyMs === undefined) list.splice(list.indexOf(trigger), 1);
-    else trigger.dueAt += trigger.everyMs;
+    if (trigger.schedule !== undefined) trigger.dueAt = nextDue(trigger.schedule, at);
+    else if (trigger.everyMs !== undefined) trigger.dueAt += trigger.everyMs;
+    else list.splice(list.indexOf(trigger), 1);
     b.touch('as.projects', project.scriptId);
     let status: FiredTrigger['status'] = 'FAILED';
     try {

@@ -2,6 +2,7 @@
 // stored inside the project's entity (`runtime`), so it is saved with the project, survives a
 // restart, is dropped with the project and by a reset, and needs no collection of its own.
 import type { AsProject } from '../apps-script/model.ts';
+import type { ClockSchedule } from './schedule.ts';
 
 /** `script`, `user` (per email) or `document` (the container the project is bound to). */
 type Scope = 'script' | 'user' | 'document';
@@ -20,8 +21,10 @@ export interface StoredTrigger {
   owner: string;
   /** Emulator time (epoch ms) it next falls due. */
   dueAt: number;
-  /** Repeats every this many ms; a one-off trigger (`after`, `at`) is removed once it ran. */
+  /** Repeats every this many ms (everyMinutes, everyHours); a one-off trigger (`after`, `at`) is removed once it ran. */
   everyMs?: number;
+  /** Repeats by the calendar, at a wall-clock time in a time zone (daily, weekly, monthly). */
+  schedule?: ClockSchedule;
 }
 
 export interface ProjectRuntime {

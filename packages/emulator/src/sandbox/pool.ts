@@ -339,7 +339,7 @@ export class SandboxPool {
     const worker = new Worker(WORKER_URL, {
       workerData: { stop, wasmMemoryBytes: this.#wasmMemoryBytes, channel: { port: port2, flag: answered } },
       transferList: [port2],
-      resourceLimits: { maxOldGenerationSizeMb: this.#heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+      resourceLimits: { maxOldGenerationSizeMb: this.#heapMb, maxYoungGenerationSizeMb: 8, stackSizeMb: 4 },
     });
     this.#spawned++;
     const slot: Slot = { worker, busy: undefined, timer: undefined, stop, calls, answered };

@@ -177,19 +177,37 @@ const deploy: ToolDefinition = {
       },
       description: (componentSchema(specs.appsScript, 'DeploymentConfig').properties as Json)
         .description as Json,
+      access: {
+        ...((componentSchema(specs.appsScript, 'WebAppConfig').properties as Json).access as Json),
+        description:
+          "Who may open the web app: set in the manifest's webapp block of the new version deployed (not with versionNumber).",
+      },
+      executeAs: {
+        ...((componentSchema(specs.appsScript, 'WebAppConfig').properties as Json).executeAs as Json),
+        description: "Whom the web app runs as: set in the manifest's webapp block like access.",
+      },
     },
     required: requiredUnless('scriptId', scope.project),
   }),
   async run(call) {
     const { deploy } = await import('../../apps-script/deploy.js');
+    const { parseWebAppSettings } = await import('../../apps-script/webapp-access.js');
+    const webApp = parseWebAppSettings({
+      access: str(call.args, 'access'),
+      executeAs: str(call.args, 'executeAs'),
+    });
     const result = await deploy(await call.clients.appsScript(), {
       scriptId: scriptIdOf(call),
       deploymentId: str(call.args, 'deploymentId'),
       versionNumber: num(call.args, 'versionNumber'),
       description: str(call.args, 'description'),
+      webApp,
     });
+    const near = result.warnings.map(
+      (w) => ` ${w.count} of ${w.cap} ${w.what}: delete old ones at ${w.url}.`,
+    );
     return objectAnswer(
-      `Deployment ${result.deploymentId} ${result.action}: serves version ${result.versionNumber}${result.versionCreated ? ' (new)' : ''}.`,
+      `Deployment ${result.deploymentId} ${result.action}: serves version ${result.versionNumber}${result.versionCreated ? ' (new)' : ''}.${near.join('')}`,
       { ...result },
       call.budget,
     );

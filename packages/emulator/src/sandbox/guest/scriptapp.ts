@@ -1,10 +1,16 @@
 // biome-ignore-all lint/complexity/noArguments: Google's signature errors print every argument a method got, however many it declares
 // Guest code (runs inside QuickJS; see kernel.ts): ScriptApp with installable time-driven triggers,
-// stored by the host and fired by the emulator's clock (POST /__emulator/clock). Builders other than
-// time-based ones, and the time-of-day refinements, throw "not implemented in the emulator".
+// stored by the host and fired by the emulator's clock (POST /__emulator/clock): after, at, every
+// minutes (1, 5, 10, 15 or 30) / hours / days / weeks, atHour, nearMinute, onWeekDay, onMonthDay and
+// inTimezone (default: the script's time zone); runtime/schedule.ts computes when they fall due.
+// Builders other than time-based ones throw "not implemented in the emulator".
 import type { GuestValue, Kernel } from './kernel.ts';
 
-export function installScriptApp(g: GuestValue, k: Kernel, context: { scriptId: string }): void {
+export function installScriptApp(
+  g: GuestValue,
+  k: Kernel,
+  context: { scriptId: string; timeZone: string },
+): void {
   const enumOf = (names: string[]) => {
     const out: Record<string, string> = {};
     for (const name of names) out[name] = name;
@@ -23,41 +29,76 @@ export function installScriptApp(g: GuestValue, k: Kernel, context: { scriptId: 
     });
   }
 
+  // One of these sets how often a clock trigger runs (onWeekDay alone means weekly).
+  const RECURRENCE = ['after', 'at', 'everyMinutes', 'everyHours', 'everyDays', 'everyWeeks', 'onMonthDay'];
+  const CALENDAR = ['everyDays', 'everyWeeks', 'onWeekDay', 'onMonthDay'];
+  const WEEK_DAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
+
+  /** What a finished builder must hold; the emulator's own words where Google's are not known. */
+  function checkClock(spec: Record<string, GuestValue>) {
+    const set = RECURRENCE.filter((key) => spec[key] !== undefined);
+    if (set.length > 1)
+      throw k.exception(`A clock trigger takes one of ${RECURRENCE.join(', ')}; got ${set.join(' and ')}.`);
+    if (set.length === 0 && spec.onWeekDay === undefined)
+      throw k.exception(`Clock triggers need one of ${RECURRENCE.join(', ')} or onWeekDay.`);
+    if (spec.onWeekDay !== undefined && set.length === 1 && set[0] !== 'everyWeeks')
+      throw k.exception('onWeekDay can only be used with everyWeeks.');
+    const calendar = CALENDAR.some((key) => spec[key] !== undefined);
+    if (spec.atHour !== undefined && !calendar)
+      throw k.exception('atHour can only be used with everyDays, everyWeeks, onWeekDay or onMonthDay.');
+    if (spec.nearMinute !== undefined && !calendar && spec.everyHours === undefined)
+      throw k.exception(
+        'nearMinute can only be used with everyHours, everyDays, everyWeeks, onWeekDay or onMonthDay.',
+      );
+  }
+
   function clockBuilder(handler: string) {
     const spec: Record<string, GuestValue> = { handler };
-    const set = (key: string, value: number) => {
-      if (spec.afterMs !== undefined || spec.atMs !== undefined || spec.everyMs !== undefined)
-        throw k.exception('Only one of after, at and every* may be set on a clock trigger.');
-      spec[key] = value;
-      return builder;
-    };
-    const every = (method: string, unit: number, allowed?: number[]) =>
+    /** A whole number in [min, max] (max undefined: no upper bound), else Google's "invalid" message. */
+    const whole = (method: string, min: number, max?: number, allowed?: number[]) =>
       function (n: GuestValue) {
-        if (typeof n !== 'number' || n < 1 || Math.floor(n) !== n)
-          throw k.signature(`ClockTriggerBuilder.${method}`, arguments);
-        if (allowed !== undefined && allowed.indexOf(n) < 0)
-          throw k.exception(`Invalid argument: ${method} must be one of ${allowed.join(', ')}.`);
-        return set('everyMs', n * unit);
+        if (typeof n !== 'number') throw k.signature(`ClockTriggerBuilder.${method}`, arguments);
+        const bad = Math.floor(n) !== n || n < min || (max !== undefined && n > max);
+        if (bad || (allowed !== undefined && allowed.indexOf(n) < 0))
+          throw k.exception(`The value you passed to ${method} was invalid.`);
+        spec[method] = n;
+        return builder;
       };
     const builder = k.service('ClockTriggerBuilder', {
       after(ms: GuestValue) {
         if (typeof ms !== 'number' || ms < 0) throw k.signature('ClockTriggerBuilder.after', arguments);
-        return set('afterMs', ms);
+        spec.after = ms;
+        return builder;
       },
       at(date: GuestValue) {
         if (!(date instanceof Date)) throw k.signature('ClockTriggerBuilder.at', arguments);
-        return set('atMs', date.getTime());
+        spec.at = date.getTime();
+        return builder;
       },
-      everyMinutes: every('everyMinutes', 60_000, MINUTES),
-      everyHours: every('everyHours', 3_600_000),
-      everyDays: every('everyDays', 86_400_000),
-      everyWeeks: every('everyWeeks', 604_800_000),
+      everyMinutes: whole('everyMinutes', 1, 30, MINUTES),
+      everyHours: whole('everyHours', 1),
+      everyDays: whole('everyDays', 1),
+      everyWeeks: whole('everyWeeks', 1),
+      atHour: whole('atHour', 0, 23),
+      nearMinute: whole('nearMinute', 0, 59),
+      onMonthDay: whole('onMonthDay', 1, 31),
+      onWeekDay(day: GuestValue) {
+        if (typeof day !== 'string' || WEEK_DAYS.indexOf(day) < 0)
+          throw k.signature('ClockTriggerBuilder.onWeekDay', arguments);
+        spec.onWeekDay = day;
+        return builder;
+      },
+      inTimezone(timezone: GuestValue) {
+        if (typeof timezone !== 'string' || timezone === '')
+          throw k.signature('ClockTriggerBuilder.inTimezone', arguments);
+        spec.timeZone = timezone;
+        return builder;
+      },
       create() {
-        if (spec.afterMs === undefined && spec.atMs === undefined && spec.everyMs === undefined)
-          throw k.exception(
-            'Clock triggers need one of after, at, everyMinutes, everyHours, everyDays or everyWeeks.',
-          );
-        return trigger(k.host('ScriptApp', 'create', [spec]));
+        checkClock(spec);
+        const { after, at, ...rest } = spec;
+        const sent = { ...rest, afterMs: after, atMs: at, timeZone: spec.timeZone ?? context.timeZone };
+        return trigger(k.host('ScriptApp', 'create', [sent]));
       },
       toString: () => 'ClockTriggerBuilder',
     });

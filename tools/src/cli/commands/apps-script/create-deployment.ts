@@ -4,7 +4,7 @@ import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { contextOf } from '../../context.js';
 import { withExamples } from '../../examples.js';
 import { type DeployFlags, run } from './deploy.js';
-import { claspDeployOptions, SCRIPT_ID } from './options.js';
+import { claspDeployOptions, SCRIPT_ID, webAppOptions } from './options.js';
 
 export function define(gas: CommandUnknownOpts): void {
   const command = gas
@@ -12,6 +12,7 @@ export function define(gas: CommandUnknownOpts): void {
     .description("clasp's deploy: create a new deployment of a version (with -i, redeploy that one)")
     .option('-d, --description <text>', 'description of the version and deployment')
     .option(...SCRIPT_ID);
+  for (const option of webAppOptions()) command.addOption(option);
   for (const option of claspDeployOptions()) command.addOption(option.hideHelp(false));
   withExamples(
     command,

@@ -4,7 +4,8 @@ import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { type CliContext, contextOf } from '../../context.js';
 import { withExamples } from '../../examples.js';
 import { parsePositiveInt } from '../../parse.js';
-import { claspDeployOptions, SCRIPT_ID, versionOf } from './options.js';
+import { claspDeployOptions, SCRIPT_ID, versionOf, webAppOptions } from './options.js';
+import { renderCapWarning } from './render.js';
 
 export interface DeployFlags {
   deploymentId?: string | undefined;
@@ -13,6 +14,8 @@ export interface DeployFlags {
   description?: string | undefined;
   new?: true | undefined;
   scriptId?: string | undefined;
+  access?: string | undefined;
+  executeAs?: string | undefined;
 }
 
 export function define(gas: CommandUnknownOpts): void {
@@ -30,11 +33,11 @@ export function define(gas: CommandUnknownOpts): void {
     )
     .option('-d, --description <text>', 'description of the version and deployment')
     .option(...SCRIPT_ID);
-  for (const option of claspDeployOptions()) command.addOption(option);
+  for (const option of [...webAppOptions(), ...claspDeployOptions()]) command.addOption(option);
   withExamples(
     command,
     ['specbound gas deploy -d "fix totals"', 'new version, same deployment id and URL'],
-    ['specbound gas deploy --new -d staging', 'a second deployment next to the first'],
+    ['specbound gas deploy --access ANYONE_ANONYMOUS --execute-as USER_DEPLOYING', 'a public web app'],
     ['specbound gas deploy --deployment-id AKfy… --version 3', 'point a deployment at version 3'],
   ).action((options, command) => run(contextOf(command), options));
 }
@@ -43,7 +46,10 @@ export function define(gas: CommandUnknownOpts): void {
 export async function run(ctx: CliContext, options: DeployFlags): Promise<void> {
   const { resolveScriptId } = await import('../../../apps-script/config.js');
   const { deploy } = await import('../../../apps-script/deploy.js');
+  const { parseWebAppSettings } = await import('../../../apps-script/webapp-access.js');
+  const { servedWebAppUrl } = await import('../../../apps-script/open.js');
   const versionNumber = versionOf(options);
+  const webApp = parseWebAppSettings(options);
   const scriptId = await resolveScriptId(ctx.cwd, options.scriptId);
   // In a project directory the deployment is remembered; with --script-id elsewhere it is not.
   const inProject = options.scriptId === undefined;
@@ -54,11 +60,25 @@ export async function run(ctx: CliContext, options: DeployFlags): Promise<void> 
     versionNumber,
     description: options.description,
     dir: inProject ? ctx.cwd : undefined,
+    webApp,
   });
+  const patch = result.webAppPatch;
   ctx.io.result(result, () => {
+    if (patch !== undefined) {
+      const where = patch.changed
+        ? patch.localUpdated
+          ? 'set on the service and here'
+          : 'set on the service'
+        : 'already so';
+      ctx.io.line(
+        `Web app: access ${patch.after.access}, execute as ${patch.after.executeAs} (appsscript.json webapp ${where})`,
+      );
+    }
     ctx.io.line(
       `${result.action === 'updated' ? 'Updated' : 'Created'} deployment ${result.deploymentId} → version ${result.versionNumber}${result.versionCreated ? ' (new)' : ''}`,
     );
-    if (result.webAppUrl !== undefined) ctx.io.line(`Web app: ${result.webAppUrl}`);
+    if (result.webAppUrl !== undefined)
+      ctx.io.line(`Web app: ${servedWebAppUrl(result.webAppUrl, ctx.appsScriptUrl)}`);
   });
+  for (const warning of result.warnings) renderCapWarning(ctx.io, warning);
 }

@@ -1,5 +1,6 @@
 // `specbound gas open-web-app [deploymentId]` (clasp's): the web app URL of a deployment (by default
-// the one deploy recorded here, or the only web app), opened in a browser on a desktop.
+// the newest web app: the one deployed last), opened in a browser on a desktop. Against
+// an emulator the URL is on the emulator's origin, where it serves the web app.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { UsageError } from '../../../errors.js';
 import { type CliContext, contextOf } from '../../context.js';
@@ -11,14 +12,23 @@ export function define(gas: CommandUnknownOpts): void {
   const command = gas
     .command('open-web-app')
     .description('print the web app URL of a deployment (and open it on a desktop)')
-    .argument('[deploymentId]', 'the deployment (default: the one recorded here, or the only web app)')
+    .argument(
+      '[deploymentId]',
+      'the deployment (default: the newest web app, the one deployed or updated last)',
+    )
     .option('--no-browser', 'only print the URL')
     .option(...SCRIPT_ID);
   withExamples(
     command,
-    ['specbound gas open-web-app', "this project's web app"],
+    ['specbound gas open-web-app', "this project's newest web app deployment"],
     ['specbound gas open-web-app AKfy… --no-browser', 'print the URL of that deployment'],
   ).action((deploymentId, options, command) => run(contextOf(command), deploymentId, options));
+}
+
+interface WebApp {
+  deploymentId: string;
+  url: string;
+  updateTime: string;
 }
 
 async function run(
@@ -26,30 +36,43 @@ async function run(
   deploymentId: string | undefined,
   options: { browser: boolean; scriptId?: string | undefined },
 ): Promise<void> {
-  const { loadProject, resolveScriptId } = await import('../../../apps-script/config.js');
-  const { listDeployments } = await import('../../../apps-script/deploy.js');
+  const { resolveScriptId } = await import('../../../apps-script/config.js');
+  const { isHeadDeployment, listDeployments } = await import('../../../apps-script/deploy.js');
+  const { servedWebAppUrl } = await import('../../../apps-script/open.js');
   const scriptId = await resolveScriptId(ctx.cwd, options.scriptId);
-  const recorded =
-    options.scriptId === undefined ? (await loadProject(ctx.cwd)).state.deploymentId : undefined;
-  const webApps = (await listDeployments(await ctx.appsScript(), { scriptId })).flatMap((d) => {
+  // Versioned deployments only: HEAD's web app is the /dev URL, for its owner while developing.
+  const webApps: WebApp[] = (await listDeployments(await ctx.appsScript(), { scriptId })).flatMap((d) => {
     const url = d.entryPoints?.find((e) => e.entryPointType === 'WEB_APP')?.webApp?.url;
-    return url === undefined || d.deploymentId === undefined ? [] : [{ deploymentId: d.deploymentId, url }];
+    return url === undefined || d.deploymentId === undefined || isHeadDeployment(d)
+      ? []
+      : [
+          {
+            deploymentId: d.deploymentId,
+            url: servedWebAppUrl(url, ctx.appsScriptUrl),
+            updateTime: d.updateTime ?? '',
+          },
+        ];
   });
-  const wanted = deploymentId ?? recorded;
   const found =
-    wanted === undefined
-      ? webApps.length === 1
-        ? webApps[0]
-        : undefined
-      : webApps.find((w) => w.deploymentId === wanted);
+    deploymentId === undefined ? newest(webApps) : webApps.find((w) => w.deploymentId === deploymentId);
   if (found === undefined) {
     throw new UsageError(
-      wanted === undefined
-        ? `Script ${scriptId} has ${webApps.length} web app deployments; name one.`
-        : `Deployment ${wanted} of ${scriptId} is not a web app (or does not exist).`,
-      { hint: 'List them with `specbound gas deployments`; a web app needs "webapp" in appsscript.json.' },
+      deploymentId === undefined
+        ? `Script ${scriptId} has no web app deployment.`
+        : `Deployment ${deploymentId} of ${scriptId} is not a web app (or does not exist).`,
+      {
+        hint: 'List them with `specbound gas deployments`; a web app needs "webapp" in appsscript.json (`specbound gas deploy --access …` adds it).',
+      },
     );
   }
   ctx.io.result(found, () => ctx.io.line(found.url));
   if (options.browser && ctx.io.isTTY && hasDesktop(ctx.env)) openInBrowser(found.url);
+}
+
+/** The most recently deployed or updated one. */
+function newest(webApps: readonly WebApp[]): WebApp | undefined {
+  return webApps.reduce<WebApp | undefined>(
+    (best, w) => (best === undefined || Date.parse(w.updateTime) > Date.parse(best.updateTime) ? w : best),
+    undefined,
+  );
 }

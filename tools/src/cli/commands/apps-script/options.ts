@@ -21,6 +21,23 @@ export function claspDeployOptions(): Option[] {
   ];
 }
 
+/**
+ * `--access` and `--execute-as` of deploy, create-deployment and update-deployment: the web app's
+ * settings, written into the manifest of the version deployed (clasp #1115). Checked in `run`.
+ */
+export function webAppOptions(): Option[] {
+  return [
+    new Option(
+      '--access <who>',
+      'web app access, set in the manifest of the version deployed: MYSELF, DOMAIN, ANYONE or ANYONE_ANONYMOUS',
+    ),
+    new Option(
+      '--execute-as <whom>',
+      'web app runs as USER_ACCESSING or USER_DEPLOYING (set in the manifest like --access)',
+    ),
+  ];
+}
+
 /** `--version` or clasp's `--versionNumber`, not both. */
 export function versionOf(options: { version?: number | undefined; versionNumber?: number | undefined }) {
   if (options.version !== undefined && options.versionNumber !== undefined) {

@@ -1,4 +1,5 @@
 // Rendering shared by the apps-script verbs.
+import type { CapWarning } from '../../../apps-script/caps.js';
 import type { PullResult } from '../../../apps-script/project.js';
 import type { Io } from '../../output.js';
 
@@ -33,4 +34,17 @@ export function renderPulled(io: Io, result: PullResult, verb: string): void {
 export function shortTime(iso: string | undefined): string {
   if (iso === undefined) return '';
   return iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, '');
+}
+
+/** "N of 200 versions; delete old ones at <URL>", on stderr: the command itself succeeded. */
+export function renderCapWarning(io: Io, warning: CapWarning | undefined): void {
+  if (warning === undefined) return;
+  const where =
+    warning.what === 'versions'
+      ? `at ${warning.url} (Project history)`
+      : `with \`specbound gas undeploy <deploymentId>\` or at ${warning.url} (Deploy → Manage deployments)`;
+  const noun = warning.what === 'versions' ? 'versions' : 'versioned deployments';
+  io.warn(
+    `${warning.count} of ${warning.cap} ${noun}; at ${warning.cap} Google refuses new ones. Delete old ones ${where}.`,
+  );
 }

@@ -4,7 +4,7 @@ import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { contextOf } from '../../context.js';
 import { withExamples } from '../../examples.js';
 import { run } from './deploy.js';
-import { claspDeployOptions, SCRIPT_ID } from './options.js';
+import { claspDeployOptions, SCRIPT_ID, webAppOptions } from './options.js';
 
 export function define(gas: CommandUnknownOpts): void {
   const command = gas
@@ -14,6 +14,7 @@ export function define(gas: CommandUnknownOpts): void {
     .argument('<deploymentId>', 'the deployment to update')
     .option('-d, --description <text>', 'description of the version and deployment')
     .option(...SCRIPT_ID);
+  for (const option of webAppOptions()) command.addOption(option);
   const [versionNumber] = claspDeployOptions();
   if (versionNumber !== undefined) command.addOption(versionNumber.hideHelp(false));
   withExamples(

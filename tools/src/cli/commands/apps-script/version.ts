@@ -3,6 +3,7 @@ import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { type CliContext, contextOf } from '../../context.js';
 import { examples } from '../../examples.js';
 import { SCRIPT_ID } from './options.js';
+import { renderCapWarning } from './render.js';
 
 export function define(gas: CommandUnknownOpts): void {
   gas
@@ -28,8 +29,11 @@ export async function run(
   const { resolveScriptId } = await import('../../../apps-script/config.js');
   const { createVersion } = await import('../../../apps-script/deploy.js');
   const scriptId = await resolveScriptId(ctx.cwd, options.scriptId);
-  const created = await createVersion(await ctx.appsScript(), { scriptId, description });
+  const { versionCapWarning } = await import('../../../apps-script/caps.js');
+  const client = await ctx.appsScript();
+  const created = await createVersion(client, { scriptId, description });
   ctx.io.result(created, () =>
     ctx.io.line(`Created version ${created.versionNumber}${description ? `: ${description}` : ''}`),
   );
+  renderCapWarning(ctx.io, await versionCapWarning(client, scriptId, created.versionNumber ?? 0));
 }
