@@ -196,6 +196,7 @@ console.log('both clients work:', created.scriptId, review_link);
     join(project, 'clients.ts'),
     `import { createAppsScriptClient, createAppsScriptCore, getProject } from '@specbound/apps-script';
 import { createBugSmashClient, createBugSmashCore, listComments } from '@specbound/bugsmash';
+import { createDriveClient, createDriveCore, listFiles } from '@specbound/drive';
 
 export const appsScript = () => createAppsScriptClient({ auth: 'token' });
 export const appsScriptCore = () => createAppsScriptCore({ auth: 'token' });
@@ -203,7 +204,9 @@ export const bugsmash = () => createBugSmashClient({ apiKey: 'key' });
 export const bugsmashCore = () => createBugSmashCore({ apiKey: 'key' });
 export const project = (scriptId: string) => getProject(appsScriptCore(), { scriptId });
 export const comments = (projectId: string) => listComments(bugsmash(), { projectId });
-export const operations = { getProject, listComments };
+export const drive = () => createDriveClient({ auth: 'token' });
+export const scriptFiles = () => listFiles(createDriveCore({ auth: 'token' }), { q: "trashed = false" });
+export const operations = { getProject, listComments, listFiles };
 `,
   );
   writeFileSync(
