@@ -1,5 +1,6 @@
 import { type AppsScriptClient, createAppsScriptClient } from '@specbound/apps-script';
 import { type BugSmashClient, createBugSmashClient } from '@specbound/bugsmash';
+import { createDriveClient, type DriveClient } from '@specbound/drive';
 import { bearerAuth } from '@specbound/http';
 import { regex } from './matchers.ts';
 
@@ -26,4 +27,9 @@ export const apiKeyHeader = regex('^\\S+$', API_KEY);
 /** The real BugSmash client, pointed at the Pact mock server, retries off (see `appsScriptAt`). */
 export function bugsmashAt(baseUrl: string, apiKey = API_KEY): BugSmashClient {
   return createBugSmashClient({ apiKey, baseUrl, retry: false });
+}
+
+/** The real Drive client, pointed at the Pact mock server, retries off (see `appsScriptAt`). */
+export function driveAt(baseUrl: string, token = ACCESS_TOKEN): DriveClient {
+  return createDriveClient({ auth: bearerAuth(token), baseUrl, retry: false });
 }
