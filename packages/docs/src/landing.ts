@@ -32,6 +32,11 @@ const PACKAGES: readonly (readonly [string, string, string])[] = [
     'BugSmash REST API v2: all 26 endpoints, envelope unwrapping, page/limit pagination, multipart uploads, webhook verification.',
   ],
   [
+    '@specbound/drive',
+    'packages/drive',
+    'Google Drive API v3, the files subset Apps Script tooling needs: list (q, fields, paging), get, create a Sheets/Docs/Forms/Slides container, delete.',
+  ],
+  [
     '@specbound/emulator',
     'packages/emulator',
     'A local, stateful emulator of both services, routed and validated by the specs (npx specbound-emulator).',

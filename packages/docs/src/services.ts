@@ -1,6 +1,6 @@
 /** One entry per documented service. `api` is the alias in the root redocly.yaml. */
 export interface Service {
-  readonly id: 'apps-script' | 'bugsmash';
+  readonly id: 'apps-script' | 'bugsmash' | 'drive';
   readonly api: string;
   readonly name: string;
   readonly packageName: string;
@@ -14,6 +14,7 @@ export const SERVICES: readonly Service[] = [
     packageName: '@specbound/apps-script',
   },
   { id: 'bugsmash', api: 'bugsmash@v2', name: 'BugSmash REST API v2', packageName: '@specbound/bugsmash' },
+  { id: 'drive', api: 'drive@v3', name: 'Google Drive API v3 (files)', packageName: '@specbound/drive' },
 ];
 
 /** Specs with a reference page but no client (no samples, no quick start). `api` as in redocly.yaml. */
