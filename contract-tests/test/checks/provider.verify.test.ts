@@ -10,6 +10,7 @@ import {
   appsScriptStateHandlers,
   bugsmashStateHandlers,
   clearFaults,
+  driveStateHandlers,
   putState,
 } from '../support/provider-states.ts';
 
@@ -134,6 +135,7 @@ describe('state handlers', () => {
   it.each([
     ['apps-script-api', () => appsScriptStateHandlers(emulator)],
     ['bugsmash-api', () => bugsmashStateHandlers(emulator)],
+    ['drive-api', () => driveStateHandlers(emulator)],
   ] as const)(
     '%s: one handler per provider state the pacts name, and none left over',
     (provider, handlers) => {
@@ -174,5 +176,16 @@ describe('provider verification against the emulator', () => {
     expect(outcome.verified).toEqual(interactionsOf('bugsmash-api'));
     expect(emulator.violations()).toEqual([]);
     expect(outcome.unusedFaults).toEqual([]);
+  });
+
+  it('drive-api: every interaction is honoured (Drive is served on the Google origin)', async () => {
+    const outcome = await verify('drive-api', {
+      providerBaseUrl: emulator.appsScriptUrl,
+      stateHandlers: driveStateHandlers(emulator),
+    });
+    record('drive-api', outcome);
+    expect(outcome.failed, outcome.output).toEqual([]);
+    expect(outcome.verified).toEqual(interactionsOf('drive-api'));
+    expect(emulator.violations()).toEqual([]);
   });
 });

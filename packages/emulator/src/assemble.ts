@@ -18,6 +18,7 @@ import { StateFileError, StateStore } from './core/store.ts';
 import { ServiceError } from './core/types.ts';
 import { ViolationLog } from './core/violations.ts';
 import { DEFAULT_BUGSMASH_API_KEY, DEFAULT_MAX_UPLOAD_REQUEST_BYTES } from './defaults.ts';
+import { driveService } from './drive/service.ts';
 import type { EmulatorInternals, EmulatorOptions, ScriptLogEntry } from './emulator.ts';
 import { handleGoogleOAuth, isGoogleOAuthPath } from './google-oauth.ts';
 import { allowFetch } from './runtime/urlfetch.ts';
@@ -96,14 +97,16 @@ function isControlRequest(target: string, url: URL): boolean {
 }
 
 async function compileSpecs(options: EmulatorOptions) {
-  const [appsDoc, bugsDoc, controlDoc] = await Promise.all([
+  const [appsDoc, bugsDoc, driveDoc, controlDoc] = await Promise.all([
     loadSpec(options.specs?.appsScript ?? DEFAULT_SPEC_PATHS.appsScript),
     loadSpec(options.specs?.bugsmash ?? DEFAULT_SPEC_PATHS.bugsmash),
+    loadSpec(DEFAULT_SPEC_PATHS.drive),
     loadSpec(DEFAULT_SPEC_PATHS.emulator),
   ]);
   return {
     apps: new CompiledSpec(appsDoc, 'https://specbound.local/apps-script.json'),
     bugs: new CompiledSpec(bugsDoc, 'https://specbound.local/bugsmash.json'),
+    drive: new CompiledSpec(driveDoc, 'https://specbound.local/drive.json'),
     control: new CompiledSpec(controlDoc, 'https://specbound.local/emulator.json'),
   };
 }
@@ -252,6 +255,8 @@ export async function assembleEmulator(
     apps,
     appsScript: appsScriptService(specs.apps, apps),
     bugsmash: bugsmashService(specs.bugs, bugs, options.bugsmashApiKey ?? DEFAULT_BUGSMASH_API_KEY),
+    // The seam for Sheets: `driveService(specs.drive, apps, { spreadsheetCreated: (file) => … })`.
+    drive: driveService(specs.drive, apps),
     control: controlService(specs.control, {
       origin: () => origin,
       apps,
@@ -306,6 +311,7 @@ interface Services {
   apps: AppsScriptBackend;
   appsScript: ReturnType<typeof appsScriptService>;
   bugsmash: ReturnType<typeof bugsmashService>;
+  drive: ReturnType<typeof driveService>;
   control: ReturnType<typeof controlService>;
 }
 
@@ -341,6 +347,8 @@ function requestHandler(
     else if (isGoogleOAuthPath(url.pathname)) work = handleGoogleOAuth(req, res, url);
     else if (url.pathname === '/api/v2' || url.pathname.startsWith('/api/v2/'))
       work = handleServiceRequest(services.bugsmash, req, res, url, pipeline);
+    else if (url.pathname.startsWith('/drive/v3/'))
+      work = handleServiceRequest(services.drive, req, res, url, pipeline);
     else if (isWebAppPath(url.pathname))
       work = handleWebApp(services.apps, req, res, url, pipeline.afterRequest);
     else work = handleServiceRequest(services.appsScript, req, res, url, pipeline);
