@@ -92,6 +92,7 @@ export type ToolsErrorCode =
   | 'params-not-array'
   | 'value-not-allowed'
   | 'no-script-for-processes'
+  | 'project-standalone'
   // BugSmash and sync (tools/src/bugsmash, tools/src/sync)
   | 'project-source-missing'
   | 'project-without-review-link'

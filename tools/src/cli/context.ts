@@ -1,10 +1,11 @@
 // What a command's `run` receives: the streams, the global options, and factories for the
 // clients (created on first use, so `--help` and usage errors never touch auth).
 import type { AppsScriptClient } from '@specbound/apps-script';
+import type { DriveClient } from '@specbound/drive';
 import type { LogEvent } from '@specbound/http';
 import { UsageError } from '../errors.js';
 import { applyClaspGlobals, googleEnv } from './clasp-globals.js';
-import { BUGSMASH_URL, type GlobalOptions, GOOGLE_APPS_SCRIPT_URL } from './globals.js';
+import { BUGSMASH_URL, type GlobalOptions, GOOGLE_APPS_SCRIPT_URL, GOOGLE_DRIVE_URL } from './globals.js';
 import { Io, type OutStream } from './output.js';
 import type { ServiceUrls } from './report.js';
 
@@ -45,6 +46,12 @@ export interface CliContext {
    * BugSmash client comes from `commands/bugsmash/client.ts`, which also reads `--api-key-file`.)
    */
   appsScript(): Promise<AppsScriptClient>;
+  /**
+   * The Drive client (`gas list`, `gas delete`, containers), with the same Google credentials. Its
+   * base URL is `SPECBOUND_DRIVE_URL`, else the Apps Script URL when that is not Google's (the
+   * emulator serves both on one origin), else https://www.googleapis.com.
+   */
+  drive(): Promise<DriveClient>;
 }
 
 interface ContextOptions {
@@ -89,7 +96,39 @@ function createContext(options: ContextOptions): CliContext {
         }
       : undefined;
 
+  // One credential resolution for every Google client of the run.
+  let googleAuth: Promise<() => Promise<string>> | undefined;
+  const auth = () => {
+    googleAuth ??= (async () => {
+      // The credential sources in their order (tools/src/auth/resolve.ts); google-auth-library
+      // is loaded only when a source needs a refresh or a delegation grant.
+      const { resolveGoogleAuth } = await import('../auth/resolve.js');
+      const google = await resolveGoogleAuth({
+        env: await googleEnv(globals, env),
+        profile: globals.profile,
+        impersonate: globals.impersonate,
+        onWarning: (message) => io.warn(message),
+      });
+      for (const secret of google.secrets()) io.addSecret(secret);
+      const token = async () => {
+        const value = await google.auth();
+        io.addSecret(value);
+        return value;
+      };
+      // Get the first token now: a refused refresh or delegation surfaces as the auth module's own
+      // error (exit 4, with its hint), not wrapped by the HTTP runtime in a CredentialsError.
+      await token();
+      return token;
+    })();
+    return googleAuth;
+  };
   let appsScript: Promise<AppsScriptClient> | undefined;
+  let drive: Promise<DriveClient> | undefined;
+  const driveUrl = baseUrl(
+    'SPECBOUND_DRIVE_URL',
+    env.SPECBOUND_DRIVE_URL ?? (appsScriptUrl === GOOGLE_APPS_SCRIPT_URL ? undefined : appsScriptUrl),
+    GOOGLE_DRIVE_URL,
+  );
   return {
     io,
     streams,
@@ -102,28 +141,19 @@ function createContext(options: ContextOptions): CliContext {
     logger,
     appsScript() {
       appsScript ??= (async () => {
-        // The credential sources in their order (tools/src/auth/resolve.ts); google-auth-library
-        // is loaded only when a source needs a refresh or a delegation grant.
-        const { resolveGoogleAuth } = await import('../auth/resolve.js');
-        const google = await resolveGoogleAuth({
-          env: await googleEnv(globals, env),
-          profile: globals.profile,
-          impersonate: globals.impersonate,
-          onWarning: (message) => io.warn(message),
-        });
-        for (const secret of google.secrets()) io.addSecret(secret);
-        const auth = async () => {
-          const token = await google.auth();
-          io.addSecret(token);
-          return token;
-        };
-        // Get the first token now: a refused refresh or delegation surfaces as the auth module's own
-        // error (exit 4, with its hint), not wrapped by the HTTP runtime in a CredentialsError.
-        await auth();
+        const token = await auth();
         const { createAppsScriptClient } = await import('@specbound/apps-script');
-        return createAppsScriptClient({ baseUrl: appsScriptUrl, auth, logger });
+        return createAppsScriptClient({ baseUrl: appsScriptUrl, auth: token, logger });
       })();
       return appsScript;
+    },
+    drive() {
+      drive ??= (async () => {
+        const token = await auth();
+        const { createDriveClient } = await import('@specbound/drive');
+        return createDriveClient({ baseUrl: driveUrl, auth: token, logger });
+      })();
+      return drive;
     },
   };
 }

@@ -141,8 +141,7 @@ describe("clasp's other names and flags", () => {
   it('commands that need APIs specbound lacks are recognised and answer exit 2 with what to use', async () => {
     for (const args of [
       ['logs', '--watch'],
-      ['list-scripts', '--noShorten'],
-      ['delete-script', 'X', '-f'],
+      ['enable-api', 'drive'],
     ]) {
       const result = await gas(args);
       expect(result.code, args.join(' ')).toBe(2);

@@ -1,6 +1,6 @@
 // clasp 3.4.1's commands that specbound answers differently: `login`/`logout`/`show-authorized-user`
 // run specbound's own (top-level) commands with clasp's flags; the ones that need APIs specbound does
-// not have yet (Drive, Service Usage, Cloud Logging, MCP) are recognised, with all their flags, and
+// not have yet (Service Usage, Cloud Logging, MCP) are recognised, with all their flags, and
 // answer "not supported yet" (exit 2) with what to use instead.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { UsageError } from '../../../errors.js';
@@ -21,14 +21,6 @@ const UNSUPPORTED: readonly Unsupported[] = [
     name: 'open-credentials-setup',
     needs: 'the Cloud console',
     instead: 'Open https://console.cloud.google.com/apis/credentials in a browser.',
-  },
-  {
-    name: 'delete-script',
-    alias: 'delete',
-    args: '[scriptId]',
-    options: [['-f, --force', 'clasp: no prompt']],
-    needs: 'the Drive API',
-    instead: 'Delete the project in the script editor (`specbound gas open`) or in Google Drive.',
   },
   {
     name: 'disable-api',
@@ -72,18 +64,6 @@ const UNSUPPORTED: readonly Unsupported[] = [
     ],
     needs: 'the Cloud Logging API',
     instead: 'See the executions with `specbound gas processes --status FAILED`.',
-  },
-  {
-    name: 'open-container',
-    needs: 'the Drive API',
-    instead: 'Open the script editor with `specbound gas open`; its Overview links the container.',
-  },
-  {
-    name: 'list-scripts',
-    alias: 'list',
-    options: [['--noShorten', 'clasp: full titles']],
-    needs: 'the Drive API',
-    instead: 'List them at https://script.google.com/home.',
   },
   {
     name: 'start-mcp-server',
