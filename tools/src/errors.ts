@@ -93,6 +93,8 @@ export type ToolsErrorCode =
   | 'value-not-allowed'
   | 'no-script-for-processes'
   | 'project-standalone'
+  | 'script-type-invalid'
+  | 'type-and-parent-id'
   // BugSmash and sync (tools/src/bugsmash, tools/src/sync)
   | 'project-source-missing'
   | 'project-without-review-link'

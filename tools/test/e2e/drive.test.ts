@@ -1,6 +1,6 @@
 // `specbound gas list`, `delete` and `open-container`: the commands that go through Drive, run against
 // the emulator (which serves Drive on its Google origin from its own state).
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createAppsScriptClient } from '@specbound/apps-script';
 import { createDriveClient, GOOGLE_APPS_MIME_TYPES } from '@specbound/drive';
@@ -100,5 +100,57 @@ describe('specbound gas open-container', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('is standalone: it has no container');
     expect(result.stderr).toContain('hint:');
+  });
+});
+
+describe('specbound gas create --type', () => {
+  it('sheets: makes a spreadsheet through Drive, binds the new project to it, and records parentId as clasp', async () => {
+    const result = await gas(['create', '--type', 'sheets', '--title', 'Budget tools', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const data = result.json<{
+      scriptId: string;
+      container: { id: string; mimeType: string; url: string };
+    }>();
+    expect(data.container.mimeType).toBe(GOOGLE_APPS_MIME_TYPES.sheets);
+    const sheet = await drive().files.get({ fileId: data.container.id, fields: 'name,mimeType,webViewLink' });
+    expect(sheet).toEqual({
+      name: 'Budget tools',
+      mimeType: GOOGLE_APPS_MIME_TYPES.sheets,
+      webViewLink: data.container.url,
+    });
+    expect((await apps().projects.get({ scriptId: data.scriptId })).parentId).toBe(data.container.id);
+    expect(JSON.parse(await readFile(join(dir, '.clasp.json'), 'utf8'))).toEqual({
+      scriptId: data.scriptId,
+      parentId: [data.container.id],
+    });
+    expect((await gas(['open-container', '--json'])).json()).toMatchObject({ url: data.container.url });
+  });
+
+  it('webapp and api: the manifest starts with the webapp or executionApi block, here and remotely', async () => {
+    for (const [type, block] of [
+      ['webapp', { webapp: { access: 'MYSELF', executeAs: 'USER_DEPLOYING' } }],
+      ['api', { executionApi: { access: 'MYSELF' } }],
+    ] as const) {
+      const here = await h.tempDir();
+      const result = await gas(['create', '--type', type.toUpperCase(), '--title', type, '--json'], here);
+      expect(result.code, result.stderr).toBe(0);
+      const local = JSON.parse(await readFile(join(here, 'appsscript.json'), 'utf8'));
+      expect(local).toMatchObject(block);
+      const remote = await apps().projects.getContent({
+        scriptId: result.json<{ scriptId: string }>().scriptId,
+      });
+      expect(JSON.parse(remote.files?.find((f) => f.name === 'appsscript')?.source ?? '{}')).toEqual(local);
+    }
+  });
+
+  it('refuses an unknown type, and a container type with --parent-id, creating nothing (exit 2)', async () => {
+    const unknown = await gas(['create', '--type', 'calendar']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('"calendar" is not a script type');
+    expect(unknown.stderr).toContain('standalone, webapp, api, sheets, docs, forms, slides');
+    const both = await gas(['create', '--type', 'docs', '--parent-id', '1Existing']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('hint:');
+    expect((await drive().files.list()).files).toEqual([]);
   });
 });
