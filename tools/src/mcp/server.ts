@@ -98,6 +98,7 @@ async function callTool(
     clients: {
       appsScript: () => context.clients.appsScript(kind),
       bugsmash: () => context.clients.bugsmash(kind),
+      drive: () => context.clients.drive(),
       scriptLogs: async (scriptId, functionName, since) =>
         context.options.scriptLogs?.(scriptId, functionName, since),
       addSecret: (secret) => context.redactor.add(secret),
