@@ -18,6 +18,7 @@ export {
   STATE_FILE,
   type SyncRecord,
 } from './apps-script/config.js';
+export type { CreatedContainer } from './apps-script/create-type.js';
 export {
   createVersion,
   type DeployOptions,
@@ -30,6 +31,13 @@ export {
   undeploy,
   undeployAll,
 } from './apps-script/deploy.js';
+export {
+  type Container,
+  deleteScript,
+  findContainer,
+  listScripts,
+  type ScriptEntry,
+} from './apps-script/drive.js';
 export {
   DEFAULT_IGNORE_PATTERNS,
   type FileExtensions,
@@ -86,6 +94,7 @@ export {
   type RunResult,
   runFunction,
 } from './apps-script/run.js';
+export { parseScriptType, type ScriptType } from './apps-script/script-types.js';
 export {
   WATCH_DEBOUNCE_MS,
   WatchedFolderGoneError,
