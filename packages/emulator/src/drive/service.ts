@@ -2,7 +2,7 @@
 // from the Apps Script state: script projects are files of the script MIME type, containers are the
 // `driveFiles` collection (files.ts). Errors are Drive's: Google's body with the legacy `errors[]`.
 import type { operations } from '@specbound/drive/schema';
-import { type AppsScriptBackend, decodePageToken, encodePageToken, nowIso } from '../apps-script/backend.ts';
+import { type AppsScriptBackend, decodePageToken, encodePageToken } from '../apps-script/backend.ts';
 import { applyFieldMask, FieldMaskError, parseFieldMask } from '../apps-script/fields.ts';
 import type { AsUser, DriveFileRecord } from '../apps-script/model.ts';
 import { bindHandlers, type TypedHandlers } from '../core/typed.ts';
@@ -113,7 +113,6 @@ function handlers(b: AppsScriptBackend, hooks: DriveHooks): TypedHandlers<operat
         owner: ctx.principal.email,
         ...(parent === undefined ? {} : { parents: [parent] }),
       });
-      file.modifiedTime = file.createdTime = nowIso();
       if (file.mimeType === SHEETS) hooks.spreadsheetCreated?.(file);
       return { status: 200, body: fileJson(b, file, ctx.principal.email) };
     },
