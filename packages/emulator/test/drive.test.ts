@@ -173,3 +173,30 @@ describe('registerContainer and the q parser', () => {
     expect(() => parseQuery("'x' in owners")).toThrow(/only "in parents"/);
   });
 });
+
+describe('the spreadsheet hook (the seam the Sheets routes plug into)', () => {
+  it('files.create of a spreadsheet calls spreadsheetCreated with the new file; other types do not', async () => {
+    const { AppsScriptBackend } = await import('../src/apps-script/backend.ts');
+    const { driveService } = await import('../src/drive/service.ts');
+    const { CompiledSpec } = await import('../src/spec/operations.ts');
+    const { loadSpec, REPO_SPEC_PATHS } = await import('../src/spec/load.ts');
+    const spec = new CompiledSpec(
+      await loadSpec(REPO_SPEC_PATHS.drive),
+      'https://specbound.local/drive.json',
+    );
+    const backend = new AppsScriptBackend({ pool: undefined as never, runTimeoutMs: 1, runMemoryBytes: 1 });
+    const created: string[] = [];
+    const service = driveService(spec, backend, { spreadsheetCreated: (file) => created.push(file.name) });
+    const principal = backend.userForToken('ada-token');
+    const create = (name: string, mimeType: string) =>
+      service.handlers.createFile?.({
+        body: { name, mimeType },
+        principal,
+        params: { path: {}, query: {}, header: {} },
+      } as never);
+    await create('Budget', GOOGLE_APPS_MIME_TYPES.sheets);
+    await create('Notes', GOOGLE_APPS_MIME_TYPES.docs);
+    expect(created).toEqual(['Budget']);
+    expect(allFiles(backend).map((f) => f.name)).toEqual(['Budget', 'Notes']);
+  });
+});
