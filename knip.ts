@@ -43,6 +43,10 @@ const config: KnipConfig = {
       // (`node --cpu-prof bench/profile.mjs …`).
       entry: ['src/index.ts', 'src/generated/schema.ts', 'src/validate.ts', 'bench/profile.mjs'],
     },
+    'packages/drive': {
+      // exports["."] and ["./schema"].
+      entry: ['src/index.ts', 'src/generated/schema.ts'],
+    },
     'packages/bugsmash': {
       // exports["."], ["./schema"], ["./node"] and ["./validate"].
       entry: ['src/index.ts', 'src/generated/schema.ts', 'src/node.ts', 'src/validate.ts'],

@@ -197,6 +197,7 @@ console.log('both clients work:', created.scriptId, review_link);
     `import { createAppsScriptClient, createAppsScriptCore, getProject } from '@specbound/apps-script';
 import { createBugSmashClient, createBugSmashCore, listComments } from '@specbound/bugsmash';
 import { createLoggingClient, createLoggingCore, listLogEntries } from '@specbound/logging';
+import { createDriveClient, createDriveCore, listFiles } from '@specbound/drive';
 
 export const appsScript = () => createAppsScriptClient({ auth: 'token' });
 export const appsScriptCore = () => createAppsScriptCore({ auth: 'token' });
@@ -207,7 +208,9 @@ export const comments = (projectId: string) => listComments(bugsmash(), { projec
 export const logging = () => createLoggingClient({ auth: 'token' });
 export const loggingCore = () => createLoggingCore({ auth: 'token' });
 export const entries = () => listLogEntries(loggingCore(), { resourceNames: ['projects/my-project'] });
-export const operations = { getProject, listComments, listLogEntries };
+export const drive = () => createDriveClient({ auth: 'token' });
+export const scriptFiles = () => listFiles(createDriveCore({ auth: 'token' }), { q: "trashed = false" });
+export const operations = { getProject, listComments, listLogEntries, listFiles };
 `,
   );
   writeFileSync(

@@ -14,7 +14,7 @@ export const TMP_DIR = join(PACKAGE_DIR, '.tmp');
 
 export const CONSUMER = 'specbound';
 
-export type ProviderName = 'apps-script-api' | 'bugsmash-api' | 'cloud-logging-api';
+export type ProviderName = 'apps-script-api' | 'bugsmash-api' | 'cloud-logging-api' | 'drive-api';
 
 export interface ProviderContract {
   /** The Pact provider name. */
@@ -29,6 +29,7 @@ export const PROVIDERS: readonly ProviderContract[] = [
   { provider: 'apps-script-api', specAlias: 'apps-script@v1', slug: 'apps-script' },
   { provider: 'bugsmash-api', specAlias: 'bugsmash@v2', slug: 'bugsmash' },
   { provider: 'cloud-logging-api', specAlias: 'logging@v2', slug: 'logging' },
+  { provider: 'drive-api', specAlias: 'drive@v3', slug: 'drive' },
 ];
 
 /** The merged pact file of one provider, as Pact names it (`<consumer>-<provider>.json`). */

@@ -101,6 +101,9 @@ export type ToolsErrorCode =
   | 'severity-unknown'
   | 'gcp-project-missing'
   | 'gcp-project-invalid'
+  | 'project-standalone'
+  | 'script-type-invalid'
+  | 'type-and-parent-id'
   // BugSmash and sync (tools/src/bugsmash, tools/src/sync)
   | 'project-source-missing'
   | 'project-without-review-link'

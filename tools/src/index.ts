@@ -20,6 +20,7 @@ export {
   STATE_FILE,
   type SyncRecord,
 } from './apps-script/config.js';
+export type { CreatedContainer } from './apps-script/create-type.js';
 export {
   createVersion,
   type DeployOptions,
@@ -32,6 +33,13 @@ export {
   undeploy,
   undeployAll,
 } from './apps-script/deploy.js';
+export {
+  type Container,
+  deleteScript,
+  findContainer,
+  listScripts,
+  type ScriptEntry,
+} from './apps-script/drive.js';
 export {
   DEFAULT_IGNORE_PATTERNS,
   type FileExtensions,
@@ -114,6 +122,7 @@ export {
   TypeScriptSyntaxError,
 } from './apps-script/typescript.js';
 export type { LeftOutTypeScript } from './apps-script/typescript-status.js';
+export { parseScriptType, type ScriptType } from './apps-script/script-types.js';
 export {
   WATCH_DEBOUNCE_MS,
   WatchedFolderGoneError,

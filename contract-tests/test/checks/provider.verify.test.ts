@@ -11,6 +11,7 @@ import {
   bugsmashStateHandlers,
   clearFaults,
   loggingStateHandlers,
+  driveStateHandlers,
   putState,
 } from '../support/provider-states.ts';
 
@@ -136,6 +137,7 @@ describe('state handlers', () => {
     ['apps-script-api', () => appsScriptStateHandlers(emulator)],
     ['bugsmash-api', () => bugsmashStateHandlers(emulator)],
     ['cloud-logging-api', () => loggingStateHandlers(emulator)],
+    ['drive-api', () => driveStateHandlers(emulator)],
   ] as const)(
     '%s: one handler per provider state the pacts name, and none left over',
     (provider, handlers) => {
@@ -188,5 +190,16 @@ describe('provider verification against the emulator', () => {
     expect(outcome.verified).toEqual(interactionsOf('cloud-logging-api'));
     expect(emulator.violations()).toEqual([]);
     expect(outcome.unusedFaults).toEqual([]);
+  });
+
+  it('drive-api: every interaction is honoured (Drive is served on the Google origin)', async () => {
+    const outcome = await verify('drive-api', {
+      providerBaseUrl: emulator.appsScriptUrl,
+      stateHandlers: driveStateHandlers(emulator),
+    });
+    record('drive-api', outcome);
+    expect(outcome.failed, outcome.output).toEqual([]);
+    expect(outcome.verified).toEqual(interactionsOf('drive-api'));
+    expect(emulator.violations()).toEqual([]);
   });
 });

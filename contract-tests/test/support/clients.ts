@@ -1,5 +1,6 @@
 import { type AppsScriptClient, createAppsScriptClient } from '@specbound/apps-script';
 import { type BugSmashClient, createBugSmashClient } from '@specbound/bugsmash';
+import { createDriveClient, type DriveClient } from '@specbound/drive';
 import { bearerAuth } from '@specbound/http';
 import { createLoggingClient, type LoggingClient } from '@specbound/logging';
 import { regex } from './matchers.ts';
@@ -32,4 +33,9 @@ export function bugsmashAt(baseUrl: string, apiKey = API_KEY): BugSmashClient {
 /** The real Cloud Logging client, pointed at the Pact mock server, retries off (see `appsScriptAt`). */
 export function loggingAt(baseUrl: string, token = ACCESS_TOKEN): LoggingClient {
   return createLoggingClient({ auth: bearerAuth(token), baseUrl, retry: false });
+}
+
+/** The real Drive client, pointed at the Pact mock server, retries off (see `appsScriptAt`). */
+export function driveAt(baseUrl: string, token = ACCESS_TOKEN): DriveClient {
+  return createDriveClient({ auth: bearerAuth(token), baseUrl, retry: false });
 }

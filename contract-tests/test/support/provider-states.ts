@@ -484,3 +484,17 @@ export function loggingStateHandlers(emulator: { appsScriptUrl: string; controlU
     },
   };
 }
+
+// ------------------------------------------------------------------------------------------ Drive
+
+/** Drive's states: its files are the emulator's script projects (and containers, none needed yet). */
+export function driveStateHandlers(emulator: { controlUrl: string }): StateHandlers {
+  const put = (document: Json) => putState(emulator.controlUrl, document);
+  return {
+    'a script project exists': async (params?: AnyJson) => {
+      const project = { ...scriptProject(str(params, 'scriptId')), title: str(params, 'title') };
+      await put(appsScriptState([project]));
+    },
+    'no Drive file exists': async () => put(appsScriptState([])),
+  };
+}

@@ -37,6 +37,11 @@ const PACKAGES: readonly (readonly [string, string, string])[] = [
     'Cloud Logging v2 entries.list: the log lines of Apps Script executions, with filter helpers for their process, function and severity.',
   ],
   [
+    '@specbound/drive',
+    'packages/drive',
+    'Google Drive API v3, the files subset Apps Script tooling needs: list (q, fields, paging), get, create a Sheets/Docs/Forms/Slides container, delete.',
+  ],
+  [
     '@specbound/emulator',
     'packages/emulator',
     'A local, stateful emulator of both services, routed and validated by the specs (npx specbound-emulator).',

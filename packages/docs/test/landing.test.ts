@@ -25,6 +25,7 @@ describe('renderLanding', () => {
     expect(html).toContain('href="apps-script.html"');
     expect(html).toContain('href="bugsmash.html"');
     expect(html).toContain('href="logging.html"');
+    expect(html).toContain('href="drive.html"');
   });
 
   it('counts operations and webhook deliveries from the specs and escapes spec text', () => {
@@ -37,6 +38,7 @@ describe('renderLanding', () => {
     expect(html).toContain('createAppsScriptClient');
     expect(html).toContain('createBugSmashClient');
     expect(html).toContain('createLoggingClient');
+    expect(html).toContain('createDriveClient');
     expect(html).toContain('.get({ versionId: &#39;00000000-0000-4000-8000-000000000000&#39; })');
   });
 
@@ -46,6 +48,7 @@ describe('renderLanding', () => {
       'packages/apps-script',
       'packages/bugsmash',
       'packages/logging',
+      'packages/drive',
       'packages/emulator',
       'tools',
     ])

@@ -37,12 +37,13 @@ describe('samples/', () => {
     }
   });
 
-  it('counts 16 Apps Script operations, 26 BugSmash endpoints and 4 BugSmash webhook deliveries', () => {
+  it('counts 16 Apps Script operations, 26 BugSmash endpoints, 4 BugSmash webhook deliveries and 4 Drive operations', () => {
     const count = (id: string, webhook: boolean) =>
       listOperations(bundledDoc(id)).filter((o) => o.webhook === webhook).length;
     expect([count('apps-script', false), count('apps-script', true)]).toEqual([16, 0]);
     expect([count('bugsmash', false), count('bugsmash', true)]).toEqual([26, 4]);
     expect([count('logging', false), count('logging', true)]).toEqual([1, 0]);
+    expect([count('drive', false), count('drive', true)]).toEqual([4, 0]);
   });
 
   it('uses the specbound client, never raw fetch', async () => {
@@ -54,7 +55,7 @@ describe('samples/', () => {
         );
         expect(source, op.operationId).toMatch(new RegExp(`from '${service.packageName}'`));
         expect(source, op.operationId).not.toMatch(
-          /\bfetch\(\s*['`"]https:\/\/(script\.googleapis|api\.bugsmash)/,
+          /\bfetch\(\s*['`"]https:\/\/(script\.googleapis|www\.googleapis|api\.bugsmash)/,
         );
       }
     }

@@ -19,6 +19,7 @@ import { StateFileError, StateStore } from './core/store.ts';
 import { ServiceError } from './core/types.ts';
 import { ViolationLog } from './core/violations.ts';
 import { DEFAULT_BUGSMASH_API_KEY, DEFAULT_MAX_UPLOAD_REQUEST_BYTES } from './defaults.ts';
+import { driveService } from './drive/service.ts';
 import type { EmulatorInternals, EmulatorOptions, ScriptLogEntry } from './emulator.ts';
 import { handleGoogleOAuth, isGoogleOAuthPath } from './google-oauth.ts';
 import { isLoggingPath, loggingService } from './logging/service.ts';
@@ -98,15 +99,17 @@ function isControlRequest(target: string, url: URL): boolean {
 }
 
 async function compileSpecs(options: EmulatorOptions) {
-  const [appsDoc, bugsDoc, controlDoc, loggingDoc] = await Promise.all([
+  const [appsDoc, bugsDoc, driveDoc, controlDoc, loggingDoc] = await Promise.all([
     loadSpec(options.specs?.appsScript ?? DEFAULT_SPEC_PATHS.appsScript),
     loadSpec(options.specs?.bugsmash ?? DEFAULT_SPEC_PATHS.bugsmash),
+    loadSpec(DEFAULT_SPEC_PATHS.drive),
     loadSpec(DEFAULT_SPEC_PATHS.emulator),
     loadSpec(DEFAULT_SPEC_PATHS.logging),
   ]);
   return {
     apps: new CompiledSpec(appsDoc, 'https://specbound.local/apps-script.json'),
     bugs: new CompiledSpec(bugsDoc, 'https://specbound.local/bugsmash.json'),
+    drive: new CompiledSpec(driveDoc, 'https://specbound.local/drive.json'),
     control: new CompiledSpec(controlDoc, 'https://specbound.local/emulator.json'),
     logging: new CompiledSpec(loggingDoc, 'https://specbound.local/logging.json'),
   };
@@ -257,6 +260,8 @@ export async function assembleEmulator(
     appsScript: appsScriptService(specs.apps, apps),
     bugsmash: bugsmashService(specs.bugs, bugs, options.bugsmashApiKey ?? DEFAULT_BUGSMASH_API_KEY),
     logging: loggingService(specs.logging, apps),
+    // The seam for Sheets: `driveService(specs.drive, apps, { spreadsheetCreated: (file) => … })`.
+    drive: driveService(specs.drive, apps),
     control: controlService(specs.control, {
       origin: () => origin,
       apps,
@@ -312,6 +317,7 @@ interface Services {
   appsScript: ReturnType<typeof appsScriptService>;
   bugsmash: ReturnType<typeof bugsmashService>;
   logging: ReturnType<typeof loggingService>;
+  drive: ReturnType<typeof driveService>;
   control: ReturnType<typeof controlService>;
 }
 
@@ -349,6 +355,8 @@ function requestHandler(
       work = handleServiceRequest(services.bugsmash, req, res, url, pipeline);
     else if (isLoggingPath(url.pathname))
       work = handleServiceRequest(services.logging, req, res, url, pipeline);
+    else if (url.pathname.startsWith('/drive/v3/'))
+      work = handleServiceRequest(services.drive, req, res, url, pipeline);
     else if (isWebAppPath(url.pathname))
       work = handleWebApp(services.apps, req, res, url, pipeline.afterRequest);
     else work = handleServiceRequest(services.appsScript, req, res, url, pipeline);

@@ -90,6 +90,17 @@ const SCHEMA = {
             runtimeVersion: { ...str, default: 'V8' },
           }),
         ),
+        driveFiles: list(
+          obj(['id', 'name', 'mimeType', 'owner'], {
+            id: str,
+            name: str,
+            mimeType: str,
+            parents: list(str),
+            owner: str,
+            createdTime: { ...time, default: '1970-01-01T00:00:00.000Z' },
+            modifiedTime: { ...time, default: '1970-01-01T00:00:00.000Z' },
+          }),
+        ),
       },
     },
     bugsmash: {
@@ -188,6 +199,12 @@ export function normalizeOwnedState(input: unknown, owned = true): StateDocument
   };
   unique('Apps Script users', state.appsScript.users, (u) => u.email);
   unique('Apps Script projects', state.appsScript.projects, (p) => p.scriptId);
+  // A container and a script share Drive's id space.
+  unique(
+    'Drive files',
+    [...state.appsScript.driveFiles.map((f) => f.id), ...state.appsScript.projects.map((p) => p.scriptId)],
+    (id) => id,
+  );
   unique('BugSmash projects', state.bugsmash.projects, (p) => p.id);
   unique('BugSmash versions', state.bugsmash.versions, (v) => v.id);
   unique('BugSmash comments', state.bugsmash.comments, (c) => c.comment_id);

@@ -3,6 +3,7 @@
 // Pull and push live in pull.ts and push.ts; this module re-exports them.
 import { basename, join, relative } from 'node:path';
 import type { AppsScriptClient } from '@specbound/apps-script';
+import type { DriveClient } from '@specbound/drive';
 import { ToolsError, UsageError } from '../errors.js';
 import {
   type ClaspConfig,
@@ -16,8 +17,10 @@ import {
   resolveContentDir,
   writeConfig,
 } from './config.js';
+import { applyTypeManifest, type CreatedContainer, createContainer, isContainerType } from './create-type.js';
 import { type IgnoreWarning, type LocalFile, scanLocalFiles } from './files.js';
 import { contentFiles, PullConflictError, type PullResult, writeContent } from './pull.js';
+import type { ScriptType } from './script-types.js';
 import { type FileSides, threeWay } from './three-way.js';
 import { type LeftOutTypeScript, typeScriptReport } from './typescript-status.js';
 
@@ -127,10 +130,16 @@ export interface CreateOptions {
   parentId?: string | undefined;
   /** Overwrite local files that differ from the new project's. */
   force?: boolean | undefined;
+  /** clasp's `--type` (default standalone); a container type needs `drive`. */
+  type?: ScriptType | undefined;
+  /** Drive, to make the container of a container type. */
+  drive?: DriveClient | undefined;
 }
 
 export interface CreateResult extends PullResult {
   title: string;
+  /** The container made for a container `type` (its id is the project's parentId). */
+  container?: CreatedContainer;
 }
 
 /** clasp's default title: the folder name through inflection's `humanize`. */
@@ -168,10 +177,17 @@ export async function createProject(client: AppsScriptClient, options: CreateOpt
     ...(options.rootDir === undefined ? {} : { rootDir: options.rootDir }),
   });
   await refuseStarterFiles(draft, options.force === true);
-  const created = await client.projects.create({
-    title,
-    ...(options.parentId === undefined ? {} : { parentId: options.parentId }),
-  });
+  const type = options.type ?? 'standalone';
+  const container = await containerFor(options, type, title);
+  const parentId = container?.id ?? options.parentId;
+  const created = await client.projects
+    .create({ title, ...(parentId === undefined ? {} : { parentId }) })
+    .catch(async (error: unknown) => {
+      // Nothing half-made is left behind: the container made for this project goes too.
+      if (container !== undefined)
+        await options.drive?.files.delete({ fileId: container.id }).catch(() => {});
+      throw error;
+    });
   if (created.scriptId === undefined) {
     throw new ToolsError('The service created a project but did not return its scriptId.', {
       code: 'created-without-script-id',
@@ -181,16 +197,38 @@ export async function createProject(client: AppsScriptClient, options: CreateOpt
   const config: ClaspConfig = {
     scriptId: created.scriptId,
     ...(options.rootDir === undefined ? {} : { rootDir: options.rootDir }),
-    ...(options.parentId === undefined ? {} : { parentId: [options.parentId] }),
+    ...(parentId === undefined ? {} : { parentId: [parentId] }),
   };
-  const content = contentFiles((await client.projects.getContent({ scriptId: created.scriptId })).files);
+  const initial = (await client.projects.getContent({ scriptId: created.scriptId })).files ?? [];
+  const content = contentFiles(await applyTypeManifest(client, created.scriptId, type, initial));
   const pulled = await writeNewProject(
     projectAt(options.dir, config),
     content,
     undefined,
     options.force === true,
   );
-  return { ...pulled, title: created.title ?? title };
+  return { ...pulled, title: created.title ?? title, ...(container === undefined ? {} : { container }) };
+}
+
+/** The container a container `type` needs, made through Drive; refused next to a --parent-id. */
+async function containerFor(
+  options: CreateOptions,
+  type: ScriptType,
+  title: string,
+): Promise<CreatedContainer | undefined> {
+  if (!isContainerType(type)) return undefined;
+  if (options.parentId !== undefined) {
+    throw new UsageError(
+      `A ${type} script gets a new container; it cannot also be bound to ${options.parentId}.`,
+      {
+        code: 'type-and-parent-id',
+        details: { type },
+      },
+    );
+  }
+  if (options.drive === undefined)
+    throw new TypeError(`createProject: type ${type} needs the \`drive\` client.`);
+  return createContainer(options.drive, type, title);
 }
 
 /** How a file differs between the service and the local directory. */

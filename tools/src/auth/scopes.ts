@@ -16,7 +16,14 @@ export const APPS_SCRIPT_SCOPES: readonly string[] = [
  * What `specbound login` asks for: the Apps Script scopes plus `openid` and the e-mail address, so
  * the token response carries an ID token naming the account (shown by `auth status`).
  */
-export const LOGIN_SCOPES: readonly string[] = [...APPS_SCRIPT_SCOPES, 'openid', `${PREFIX}userinfo.email`];
+export const LOGIN_SCOPES: readonly string[] = [
+  ...APPS_SCRIPT_SCOPES,
+  // Drive, as clasp asks: list every script (`gas list`), create and delete the files it makes.
+  `${PREFIX}drive.metadata.readonly`,
+  `${PREFIX}drive.file`,
+  'openid',
+  `${PREFIX}userinfo.email`,
+];
 
 /**
  * A scope as Google spells it: a full URL, `openid`/`email`/`profile`, or a short name such as

@@ -1,11 +1,12 @@
 // What a command's `run` receives: the streams, the global options, and factories for the
 // clients (created on first use, so `--help` and usage errors never touch auth).
 import type { AppsScriptClient } from '@specbound/apps-script';
+import type { DriveClient } from '@specbound/drive';
 import type { LogEvent } from '@specbound/http';
 import type { LoggingClient } from '@specbound/logging';
 import { UsageError } from '../errors.js';
 import { applyClaspGlobals, googleEnv } from './clasp-globals.js';
-import { BUGSMASH_URL, type GlobalOptions, GOOGLE_APPS_SCRIPT_URL } from './globals.js';
+import { BUGSMASH_URL, type GlobalOptions, GOOGLE_APPS_SCRIPT_URL, GOOGLE_DRIVE_URL } from './globals.js';
 import { Io, type OutStream } from './output.js';
 import type { ServiceUrls } from './report.js';
 
@@ -56,6 +57,12 @@ export interface CliContext {
   loggingUrl: string;
   /** Whether the logging client talks to Google itself (not an emulator). */
   loggingIsGoogle: boolean;
+  /**
+   * The Drive client (`gas list`, `gas delete`, containers), with the same Google credentials. Its
+   * base URL is `SPECBOUND_DRIVE_URL`, else the Apps Script URL when that is not Google's (the
+   * emulator serves both on one origin), else https://www.googleapis.com.
+   */
+  drive(): Promise<DriveClient>;
 }
 
 interface ContextOptions {
@@ -106,11 +113,15 @@ function createContext(options: ContextOptions): CliContext {
     googleAuth ??= signIn(globals, env, io);
     return googleAuth;
   };
+  // Logging and Drive follow the Apps Script URL when it is not Google's (the emulator serves all three).
+  const emulated = appsScriptUrl === GOOGLE_APPS_SCRIPT_URL ? undefined : appsScriptUrl;
   const loggingUrl = baseUrl(
     'SPECBOUND_LOGGING_URL',
-    env.SPECBOUND_LOGGING_URL ?? (appsScriptUrl === GOOGLE_APPS_SCRIPT_URL ? undefined : appsScriptUrl),
+    env.SPECBOUND_LOGGING_URL ?? emulated,
     GOOGLE_LOGGING_URL,
   );
+  let drive: Promise<DriveClient> | undefined;
+  const driveUrl = baseUrl('SPECBOUND_DRIVE_URL', env.SPECBOUND_DRIVE_URL ?? emulated, GOOGLE_DRIVE_URL);
   return {
     io,
     streams,
@@ -123,9 +134,9 @@ function createContext(options: ContextOptions): CliContext {
     logger,
     appsScript() {
       appsScript ??= (async () => {
-        const auth = await googleToken();
+        const token = await googleToken();
         const { createAppsScriptClient } = await import('@specbound/apps-script');
-        return createAppsScriptClient({ baseUrl: appsScriptUrl, auth, logger });
+        return createAppsScriptClient({ baseUrl: appsScriptUrl, auth: token, logger });
       })();
       return appsScript;
     },
@@ -136,6 +147,14 @@ function createContext(options: ContextOptions): CliContext {
     },
     loggingUrl,
     loggingIsGoogle: loggingUrl === GOOGLE_LOGGING_URL,
+    drive() {
+      drive ??= (async () => {
+        const token = await googleToken();
+        const { createDriveClient } = await import('@specbound/drive');
+        return createDriveClient({ baseUrl: driveUrl, auth: token, logger });
+      })();
+      return drive;
+    },
   };
 }
 

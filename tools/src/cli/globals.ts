@@ -4,6 +4,8 @@
 import type { Command } from '@commander-js/extra-typings';
 
 export const GOOGLE_APPS_SCRIPT_URL = 'https://script.googleapis.com';
+/** Drive v3's server (`gas list`, `gas delete`, containers). */
+export const GOOGLE_DRIVE_URL = 'https://www.googleapis.com';
 export const BUGSMASH_URL = 'https://api.bugsmash.io/api/v2';
 
 /** Global options that take a value (`--name value`). */

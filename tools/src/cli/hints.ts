@@ -52,6 +52,11 @@ export const HINTS: Record<ToolsErrorCode, (details: Details) => string> = {
   'project-state-invalid': () =>
     "Delete it and run `specbound gas pull` to record the project's state again.",
   'title-empty': () => 'Pass --title "My project".',
+  'script-type-invalid': (d) => `Pass --type with one of: ${d.types}.`,
+  'type-and-parent-id': (d) =>
+    `Drop --parent-id to get a new ${d.type} file, or drop --type to bind the script to the existing file.`,
+  'project-standalone': () =>
+    'Only a bound script has a container: create one with `specbound gas create --parent-id <driveFileId>`; open this one with `specbound gas open`.',
   'created-without-script-id': () =>
     'Find it in the editor (Project Settings → IDs) and run `specbound gas clone <scriptId>`.',
   'pull-conflict': () =>

@@ -38,11 +38,3 @@ export function parseSince(value: string): number {
 export function collect(value: string, previous: string[]): string[] {
   return [...previous, ...value.split(',').filter((part) => part.trim() !== '')];
 }
-
-/** clasp's `--type`: the standalone kinds are accepted; a container (docs, sheets, …) needs --parent-id here. */
-export function parseClaspType(value: string): string {
-  if (['standalone', 'webapp', 'api'].includes(value)) return value;
-  throw new UsageError(`--type ${value}: specbound creates standalone scripts only.`, {
-    hint: 'Create the document, spreadsheet, form or slides first, then bind the script to it: --parent-id <fileId>.',
-  });
-}

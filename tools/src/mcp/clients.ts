@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { AppsScriptClient } from '@specbound/apps-script';
 import type { LoggingClient } from '@specbound/logging';
+import type { DriveClient } from '@specbound/drive';
 import type { BugSmash } from '../bugsmash/types.js';
 import { AuthRequiredError } from '../errors.js';
 import type { Redactor } from './redact.js';
@@ -93,6 +94,7 @@ export function clientFactory(settings: ClientSettings) {
   let token: Promise<() => Promise<string>> | undefined;
   let key: Promise<string> | undefined;
   const apps = new Map<ClientKind, Promise<AppsScriptClient>>();
+  let drive: Promise<DriveClient> | undefined;
   const bugs = new Map<ClientKind, Promise<BugSmash>>();
   let logging: Promise<LoggingClient> | undefined;
   const common = (kind: ClientKind) => ({
@@ -136,6 +138,27 @@ export function clientFactory(settings: ClientSettings) {
         },
       );
       return logging;
+    },
+    /** Drive (read-only use: listing script projects), on the Apps Script URL's origin when it is not Google's. */
+    drive(): Promise<DriveClient> {
+      token ??= retryable(googleToken(settings), () => {
+        token = undefined;
+      });
+      drive ??= retryable(
+        token.then(async (auth) => {
+          const { createDriveClient } = await import('@specbound/drive');
+          const baseUrl = settings.env.SPECBOUND_DRIVE_URL ?? settings.appsScriptUrl;
+          return createDriveClient({
+            auth,
+            ...(baseUrl === undefined ? {} : { baseUrl }),
+            ...common('read'),
+          });
+        }),
+        () => {
+          drive = undefined;
+        },
+      );
+      return drive;
     },
     bugsmash(kind: ClientKind): Promise<BugSmash> {
       let client = bugs.get(kind);

@@ -107,6 +107,7 @@ async function callTool(
     clients: {
       appsScript: () => context.clients.appsScript(kind),
       bugsmash: () => context.clients.bugsmash(kind),
+      drive: () => context.clients.drive(),
       scriptLogs: async (scriptId, functionName, since) =>
         context.scriptLogs?.(scriptId, functionName, since),
       addSecret: (secret) => context.redactor.add(secret),

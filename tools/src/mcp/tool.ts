@@ -1,6 +1,7 @@
 // What one MCP tool is: its name, its description for the agent, its input schema (built from the
 // specs), what it does to data (the annotations), and the function that answers it.
 import type { AppsScriptClient } from '@specbound/apps-script';
+import type { DriveClient } from '@specbound/drive';
 import type { BugSmash } from '../bugsmash/types.js';
 import type { Answer } from './answer.js';
 import type { Specs } from './spec.js';
@@ -23,6 +24,8 @@ interface ToolClients {
   /** The Apps Script client for this call: writes get one that never retries. */
   appsScript(): Promise<AppsScriptClient>;
   bugsmash(): Promise<BugSmash>;
+  /** The Drive client (script projects are Drive files). */
+  drive(): Promise<DriveClient>;
   /** Script log lines written since `since` (epoch ms) by `functionName`; undefined when no log source is known. */
   scriptLogs(scriptId: string, functionName: string, since: number): Promise<string[] | undefined>;
   /** Registers a secret learnt from an answer (a webhook's signing secret): never shown again. */

@@ -79,6 +79,8 @@ describe('login (PKCE on a 127.0.0.1 loopback port)', () => {
       'https://www.googleapis.com/auth/script.deployments',
       'https://www.googleapis.com/auth/script.processes',
       'https://www.googleapis.com/auth/script.metrics',
+      'https://www.googleapis.com/auth/drive.metadata.readonly',
+      'https://www.googleapis.com/auth/drive.file',
       'openid',
       'https://www.googleapis.com/auth/userinfo.email',
       'https://www.googleapis.com/auth/spreadsheets',

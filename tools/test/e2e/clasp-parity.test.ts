@@ -200,8 +200,13 @@ describe('clasp’s names and flags for create, clone, status, pull and push', (
     expect(pulled.code, pulled.stderr).toBe(0);
     expect(pulled.json<{ deleted: string[] }>().deleted).toEqual(['src/Extra.js']);
 
-    const container = await h.run(['gas', 'create-script', '--type', 'sheets'], { cwd: await h.tempDir() });
-    expect(container.code).toBe(2);
-    expect(container.stderr).toContain('--parent-id');
+    // A container type makes its spreadsheet through Drive, as clasp's does.
+    const container = await h.run(['gas', 'create-script', '--type', 'sheets', '--json'], {
+      cwd: await h.tempDir(),
+    });
+    expect(container.code, container.stderr).toBe(0);
+    expect(container.json<{ container: { mimeType: string } }>().container.mimeType).toBe(
+      'application/vnd.google-apps.spreadsheet',
+    );
   });
 });

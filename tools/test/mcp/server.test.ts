@@ -83,6 +83,39 @@ describe('createMcpServer', () => {
     await mcp.close();
   });
 
+  it('lists Apps Script projects through Drive, paged, and only the --project one on a narrowed server', async () => {
+    const env = { SPECBOUND_GOOGLE_TOKEN: TOKEN, HOME: '/nonexistent' };
+    const seen: URL[] = [];
+    const drive = async (request: Request) => {
+      const url = new URL(request.url);
+      seen.push(url);
+      const files = Array.from({ length: 120 }, (_, i) => ({ id: `s${i}`, name: `Script ${i}` }));
+      return url.searchParams.get('pageToken') === null
+        ? Response.json({ files: files.slice(0, 100), nextPageToken: 'p2' })
+        : Response.json({ files: files.slice(100) });
+    };
+    const mcp = await connect({ ...SERVICES, env, fetch: drive });
+    const first = await mcp.call('gas_list_projects', { limit: 50 });
+    expect(first.isError).toBeUndefined();
+    expect(first.text).toContain('s0\tScript 0');
+    expect(first.text).toContain('gas_list_projects again with offset=50');
+    expect(seen.map((url) => url.origin + url.pathname)).toEqual([
+      'https://script.test/drive/v3/files',
+      'https://script.test/drive/v3/files',
+    ]);
+    expect(seen[0]?.searchParams.get('q')).toBe(
+      "mimeType = 'application/vnd.google-apps.script' and trashed = false",
+    );
+    const last = await mcp.call('gas_list_projects', { offset: 100, limit: 50 });
+    expect(((last.structuredContent?.items ?? []) as { id: string }[]).map((s) => s.id)).toHaveLength(20);
+    expect(seen).toHaveLength(2); // the list was kept for paging, not fetched again
+    await mcp.close();
+    const narrowed = await connect({ ...SERVICES, env, fetch: drive, project: 's7' });
+    const only = await narrowed.call('gas_list_projects');
+    expect(only.structuredContent?.items).toEqual([{ id: 's7', name: 'Script 7' }]);
+    await narrowed.close();
+  });
+
   it('cuts a file over the budget and says so', async () => {
     const env = { SPECBOUND_GOOGLE_TOKEN: TOKEN, HOME: '/nonexistent' };
     const big = async () =>

@@ -7,7 +7,15 @@ import { LogEntryStore } from '../logging/store.ts';
 import type { SandboxPool } from '../sandbox/pool.ts';
 import { invalidArgument, notFound } from './errors.ts';
 import { type LogLine, LogRing } from './logs.ts';
-import type { AppsScriptState, AsDeployment, AsFile, AsProject, AsUser, AsVersion } from './model.ts';
+import type {
+  AppsScriptState,
+  AsDeployment,
+  AsFile,
+  AsProject,
+  AsUser,
+  AsVersion,
+  DriveFileRecord,
+} from './model.ts';
 import { ProcessStore } from './processes.ts';
 
 export interface AppsScriptOptions {
@@ -66,6 +74,8 @@ export class AppsScriptBackend {
   /** Bearer token → user email, for tokens the state names; other tokens get a derived user. */
   readonly tokens = new Map<string, string>();
   readonly projects = new Map<string, AsProject>();
+  /** Drive files besides script projects (containers), by id: served by the Drive routes (src/drive/). */
+  readonly driveFiles = new Map<string, DriveFileRecord>();
   readonly processes = new ProcessStore();
   /** Recent script output, bounded in lines and bytes. */
   readonly logs = new LogRing();
@@ -85,9 +95,11 @@ export class AppsScriptBackend {
     this.generation++;
     this.users.clear();
     this.projects.clear();
+    this.driveFiles.clear();
     this.tokens.clear();
     for (const user of state.users) this.users.set(user.email, user);
     for (const project of state.projects) this.projects.set(project.scriptId, structuredClone(project));
+    for (const file of state.driveFiles) this.driveFiles.set(file.id, structuredClone(file));
     for (const [token, email] of Object.entries(state.tokens ?? {})) this.tokens.set(token, email);
     this.processes.load(state.processes);
   }
@@ -98,6 +110,7 @@ export class AppsScriptBackend {
       tokens: Object.fromEntries(this.tokens),
       projects: [...this.projects.values()],
       processes: [...this.processes.records()],
+      driveFiles: [...this.driveFiles.values()],
     };
   }
 
@@ -105,6 +118,7 @@ export class AppsScriptBackend {
   lookup(collection: Collection, key: string): unknown {
     if (collection === 'as.users') return this.users.get(key);
     if (collection === 'as.projects') return this.projects.get(key);
+    if (collection === 'as.driveFiles') return this.driveFiles.get(key);
     if (collection === 'as.processes') {
       const i = Number(key);
       return i < this.processes.size ? this.processes.get(i) : undefined;

@@ -89,8 +89,25 @@ export type AsProcessRecord = {
   runtimeVersion: RuntimeVersion;
 };
 
+/**
+ * A Drive file that is not a script project: a container (spreadsheet, document, form,
+ * presentation) or any other file `files.create` made. Script projects are Drive files too, but
+ * their Drive view is derived from `projects` (src/drive/files.ts), never stored twice.
+ */
+export type DriveFileRecord = {
+  id: string;
+  name: string;
+  mimeType: string;
+  parents?: string[];
+  createdTime: string;
+  modifiedTime: string;
+  /** Email of the owner. */
+  owner: string;
+};
+
 export type AppsScriptState = {
   users: AsUser[];
   projects: AsProject[];
   processes: AsProcessRecord[];
+  driveFiles: DriveFileRecord[];
 };

@@ -14,6 +14,7 @@ export const COLLECTIONS = {
   'as.tokens': { service: 'appsScript', list: 'tokens', key: '' },
   'as.projects': { service: 'appsScript', list: 'projects', key: 'scriptId' },
   'as.processes': { service: 'appsScript', list: 'processes', key: '' },
+  'as.driveFiles': { service: 'appsScript', list: 'driveFiles', key: 'id' },
   'bs.projects': { service: 'bugsmash', list: 'projects', key: 'id' },
   'bs.versions': { service: 'bugsmash', list: 'versions', key: 'id' },
   'bs.comments': { service: 'bugsmash', list: 'comments', key: 'comment_id' },

@@ -23,6 +23,7 @@ export const REPO_SPEC_PATHS = {
   appsScript: `${SPECS_DIR}apps-script/openapi.yaml`,
   bugsmash: `${SPECS_DIR}bugsmash/openapi.yaml`,
   logging: `${SPECS_DIR}logging/openapi.yaml`,
+  drive: `${SPECS_DIR}drive/openapi.yaml`,
   emulator: `${SPECS_DIR}emulator/openapi.yaml`,
 } as const;
 
@@ -40,6 +41,7 @@ export const DEFAULT_SPEC_PATHS = BUILT
       appsScript: require.resolve('@specbound/apps-script/openapi.json'),
       bugsmash: require.resolve('@specbound/bugsmash/openapi.json'),
       logging: require.resolve('@specbound/logging/openapi.json'),
+      drive: require.resolve('@specbound/drive/openapi.json'),
       emulator: fileURLToPath(new URL('../specs/emulator.json', import.meta.url)),
     }
   : REPO_SPEC_PATHS;

@@ -60,6 +60,22 @@ const getProject: ToolDefinition = {
   },
 };
 
+const listProjects: ToolDefinition = {
+  name: 'gas_list_projects',
+  title: 'List Apps Script projects',
+  service: 'apps-script',
+  description:
+    "The user's Apps Script projects (script id and title), found through Drive: every project is a Drive file of the script MIME type. Paged; a server narrowed with --project lists only that one.",
+  effect: READ,
+  input: () => ({ properties: { offset: OFFSET, limit: LIMIT } }),
+  async run(call) {
+    const { listScripts } = await import('../../apps-script/drive.js');
+    const all = await call.memo('gas_list_projects', async () => listScripts(await call.clients.drive()));
+    const scripts = call.scope.project === undefined ? all : all.filter((s) => s.id === call.scope.project);
+    return page(call, scripts, 'projects', 'gas_list_projects', (s) => `${s.id}\t${s.name}`);
+  },
+};
+
 const createProject: ToolDefinition = {
   name: 'gas_create_project',
   title: 'Create an Apps Script project',
@@ -301,6 +317,7 @@ const metrics: ToolDefinition = {
 };
 
 export const APPS_SCRIPT_TOOLS: readonly ToolDefinition[] = [
+  listProjects,
   getProject,
   ...contentTools,
   createProject,

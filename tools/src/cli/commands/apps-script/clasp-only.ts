@@ -1,6 +1,6 @@
 // clasp 3.4.1's commands that specbound answers differently: `login`/`logout`/`show-authorized-user`
 // run specbound's own (top-level) commands with clasp's flags; the ones that need APIs specbound does
-// not have yet (Drive, Service Usage, the Cloud console, MCP) are recognised, with all their flags, and
+// not have yet (Service Usage, the Cloud console, MCP) are recognised, with all their flags, and
 // answer "not supported yet" (exit 2) with what to use instead.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { UsageError } from '../../../errors.js';
@@ -21,14 +21,6 @@ const UNSUPPORTED: readonly Unsupported[] = [
     name: 'open-credentials-setup',
     needs: 'the Cloud console',
     instead: 'Open https://console.cloud.google.com/apis/credentials in a browser.',
-  },
-  {
-    name: 'delete-script',
-    alias: 'delete',
-    args: '[scriptId]',
-    options: [['-f, --force', 'clasp: no prompt']],
-    needs: 'the Drive API',
-    instead: 'Delete the project in the script editor (`specbound gas open`) or in Google Drive.',
   },
   {
     name: 'disable-api',
@@ -63,18 +55,6 @@ const UNSUPPORTED: readonly Unsupported[] = [
     name: 'setup-logs',
     needs: 'the Cloud console',
     instead: 'Set "projectId" in .clasp.json (or pass --project-id), then `specbound gas logs`.',
-  },
-  {
-    name: 'open-container',
-    needs: 'the Drive API',
-    instead: 'Open the script editor with `specbound gas open`; its Overview links the container.',
-  },
-  {
-    name: 'list-scripts',
-    alias: 'list',
-    options: [['--noShorten', 'clasp: full titles']],
-    needs: 'the Drive API',
-    instead: 'List them at https://script.google.com/home.',
   },
   {
     name: 'start-mcp-server',

@@ -1,7 +1,7 @@
 // `specbound gas create`: a new project here (.clasp.json and the initial files).
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import { parseScriptType, type ScriptType } from '../../../apps-script/script-types.js';
 import { type CliContext, contextOf } from '../../context.js';
-import { parseClaspType } from '../../parse.js';
 import { renderPulled } from './render.js';
 
 interface CreateOptions {
@@ -9,6 +9,7 @@ interface CreateOptions {
   force?: true | undefined;
   rootDir?: string | undefined;
   parentId?: string | undefined;
+  type?: ScriptType | undefined;
 }
 
 export function define(gas: CommandUnknownOpts): void {
@@ -23,8 +24,8 @@ export function define(gas: CommandUnknownOpts): void {
     .option('--parentId <id>', 'clasp’s name for --parent-id')
     .option(
       '--type <type>',
-      'clasp’s project type: standalone, webapp or api (bind to a Drive file with --parent-id)',
-      parseClaspType,
+      'standalone (default), webapp, api (the manifest block set), or sheets, docs, forms, slides (a new file made through Drive, the script bound to it)',
+      parseScriptType,
     )
     .option('--force', 'overwrite a local appsscript.json or Code file that differs from the new project’s')
     .addHelpText(
@@ -32,7 +33,7 @@ export function define(gas: CommandUnknownOpts): void {
       `
 Examples:
   $ specbound gas create                          titled after this folder
-  $ specbound gas create --title "Mailer" --root-dir src
+  $ specbound gas create --type sheets --title "Budget"   a new spreadsheet and its bound script
   $ specbound gas create --parent-id 1SheetId…    a script bound to a spreadsheet`,
     )
     .action((options, command) => run(contextOf(command), options));
@@ -40,14 +41,19 @@ Examples:
 
 export async function run(ctx: CliContext, options: CreateOptions): Promise<void> {
   const { createProject } = await import('../../../apps-script/project.js');
+  const { isContainerType } = await import('../../../apps-script/create-type.js');
+  const type = options.type ?? 'standalone';
   const result = await createProject(await ctx.appsScript(), {
     dir: ctx.cwd,
     title: options.title,
     rootDir: options.rootDir,
     parentId: options.parentId,
     force: options.force === true,
+    type,
+    ...(isContainerType(type) ? { drive: await ctx.drive() } : {}),
   });
   ctx.io.result(result, () => {
+    if (result.container !== undefined) ctx.io.line(`Created ${type} file: ${result.container.url}`);
     ctx.io.line(`Created "${result.title}": ${result.scriptId}`);
     renderPulled(ctx.io, result, 'Pulled');
   });

@@ -6,11 +6,14 @@ import * as claspOnly from './clasp-only.js';
 import * as clone from './clone.js';
 import * as create from './create.js';
 import * as createDeployment from './create-deployment.js';
+import * as deleteScript from './delete.js';
 import * as deploy from './deploy.js';
 import * as deployments from './deployments.js';
 import * as logs from './logs.js';
+import * as list from './list.js';
 import * as metrics from './metrics.js';
 import * as open from './open.js';
+import * as openContainer from './open-container.js';
 import * as openWebApp from './open-web-app.js';
 import * as processes from './processes.js';
 import * as pull from './pull.js';
@@ -27,6 +30,8 @@ import * as versions from './versions.js';
 const COMMANDS = [
   create,
   clone,
+  list,
+  deleteScript,
   pull,
   push,
   status,
@@ -44,6 +49,7 @@ const COMMANDS = [
   metrics,
   open,
   openWebApp,
+  openContainer,
   claspOnly,
 ];
 
@@ -57,6 +63,8 @@ const CLASP_NAMES: Record<string, string> = {
   versions: 'list-versions',
   deployments: 'list-deployments',
   open: 'open-script',
+  list: 'list-scripts',
+  delete: 'delete-script',
 };
 
 export function register(program: CommandUnknownOpts): void {

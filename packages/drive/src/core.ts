@@ -1,0 +1,102 @@
+import {
+  type Answer,
+  type Args,
+  bind,
+  type Caller,
+  type CallOptions,
+  define,
+  type HttpVerb,
+  jsonBody,
+  type Method,
+  type OperationFunction,
+  type OperationSpec,
+  operation,
+  type Paginator,
+  tokenPages,
+} from '@specbound/http';
+import type { GoogleErrorBody, StandardParamName } from './types.js';
+
+/** An operation function of this package: `(core, params, options?)` and `.withResponse`. */
+export type DriveOperation<P, D> = OperationFunction<Context, Method<P, D>>;
+
+/** What a client's operations are built from (one per client, kept on the client or core). */
+export interface Context {
+  readonly caller: Caller;
+  /** Reads an answer: the data (`undefined` for a 204), or the typed `ApiError`. */
+  readonly read: (answer: Answer) => unknown;
+  /** The credentials in use, for redaction. */
+  readonly secrets: () => readonly string[];
+}
+
+/** Whether a body is Google's JSON error body (the type `ApiError.body` promises). */
+function isGoogleError(body: unknown): body is GoogleErrorBody {
+  const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { message?: unknown }).message === 'string'
+  );
+}
+
+/** The reader of one client: JSON data, nothing for `files.delete`'s 204, or the typed error. */
+export function googleReader(secrets: () => readonly string[]) {
+  return (answer: Answer): unknown => jsonBody(answer, secrets(), isGoogleError);
+}
+
+// Google's standard query parameters, valid on every operation. A type test checks this list is
+// exactly the spec's.
+export const STANDARD_PARAMS = [
+  '$.xgafv',
+  'access_token',
+  'alt',
+  'callback',
+  'fields',
+  'key',
+  'oauth_token',
+  'prettyPrint',
+  'quotaUser',
+  'upload_protocol',
+  'uploadType',
+] as const satisfies readonly StandardParamName[];
+
+// `files.create` sends its body's fields in the body and these in the query. Pure, so that a
+// bundle without `createFile` leaves the set out.
+const CREATE_QUERY: ReadonlySet<string> = /* @__PURE__ */ new Set([
+  ...STANDARD_PARAMS,
+  'supportsAllDrives',
+  'ignoreDefaultVisibility',
+  'keepRevisionForever',
+]);
+
+/** An operation function: a row `verb path` defined once for every client. */
+/* @__NO_SIDE_EFFECTS__ */
+export function driveOperation<P, D>(
+  verb: HttpVerb,
+  path: string,
+  spec: OperationSpec<P, D> = {},
+): DriveOperation<P, D> {
+  return define((ctx: Context) =>
+    operation<P, D>(ctx.caller, verb, path, {
+      ...(verb === 'POST' ? { query: CREATE_QUERY } : {}),
+      decode: ctx.read as () => D,
+      ...spec,
+    }),
+  );
+}
+
+/**
+ * The iterate operation function of a paged list: every item of the `key` array of each page,
+ * following `nextPageToken`.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function tokenIterate<P extends object, T>(
+  // biome-ignore lint/suspicious/noExplicitAny: any list's params and page fit; `P` types the result.
+  list: DriveOperation<any, object>,
+  key: string,
+) {
+  return define((ctx: Context) => {
+    const method = bind(ctx, list) as (params: object, options?: CallOptions) => Promise<object>;
+    return (...[params, options]: Args<P>): Paginator<T> =>
+      tokenPages<T, object>(method, key, params ?? {}, options);
+  });
+}
