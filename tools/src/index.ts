@@ -107,6 +107,7 @@ export {
   runFunction,
 } from './apps-script/run.js';
 export { type RunLogs, type RunLogsOptions, runLogs } from './apps-script/run-logs.js';
+export { parseScriptType, type ScriptType } from './apps-script/script-types.js';
 export {
   loadTypeScriptMap,
   type MappedFrame,
@@ -122,7 +123,6 @@ export {
   TypeScriptSyntaxError,
 } from './apps-script/typescript.js';
 export type { LeftOutTypeScript } from './apps-script/typescript-status.js';
-export { parseScriptType, type ScriptType } from './apps-script/script-types.js';
 export {
   WATCH_DEBOUNCE_MS,
   WatchedFolderGoneError,

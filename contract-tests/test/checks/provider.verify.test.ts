@@ -10,8 +10,8 @@ import {
   appsScriptStateHandlers,
   bugsmashStateHandlers,
   clearFaults,
-  loggingStateHandlers,
   driveStateHandlers,
+  loggingStateHandlers,
   putState,
 } from '../support/provider-states.ts';
 

@@ -9,8 +9,8 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { AppsScriptClient } from '@specbound/apps-script';
-import type { LoggingClient } from '@specbound/logging';
 import type { DriveClient } from '@specbound/drive';
+import type { LoggingClient } from '@specbound/logging';
 import type { BugSmash } from '../bugsmash/types.js';
 import { AuthRequiredError } from '../errors.js';
 import type { Redactor } from './redact.js';
