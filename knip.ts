@@ -47,6 +47,10 @@ const config: KnipConfig = {
       // exports["."], ["./schema"], ["./node"] and ["./validate"].
       entry: ['src/index.ts', 'src/generated/schema.ts', 'src/node.ts', 'src/validate.ts'],
     },
+    'packages/sheets': {
+      // exports["."], ["./schema"] and ["./validate"].
+      entry: ['src/index.ts', 'src/generated/schema.ts', 'src/validate.ts'],
+    },
     'packages/emulator': {
       // exports["."], ["./redirect"], ["./fetch"], ["./msw"], ["./vitest"] and ["./cli"] (the bin is its
       // `emulator` script), and the sandbox's worker thread (started by URL in src/sandbox/pool.ts).

@@ -196,6 +196,7 @@ console.log('both clients work:', created.scriptId, review_link);
     join(project, 'clients.ts'),
     `import { createAppsScriptClient, createAppsScriptCore, getProject } from '@specbound/apps-script';
 import { createBugSmashClient, createBugSmashCore, listComments } from '@specbound/bugsmash';
+import { createSheetsClient, createSheetsCore, getValues } from '@specbound/sheets';
 
 export const appsScript = () => createAppsScriptClient({ auth: 'token' });
 export const appsScriptCore = () => createAppsScriptCore({ auth: 'token' });
@@ -203,7 +204,9 @@ export const bugsmash = () => createBugSmashClient({ apiKey: 'key' });
 export const bugsmashCore = () => createBugSmashCore({ apiKey: 'key' });
 export const project = (scriptId: string) => getProject(appsScriptCore(), { scriptId });
 export const comments = (projectId: string) => listComments(bugsmash(), { projectId });
-export const operations = { getProject, listComments };
+export const sheets = () => createSheetsClient({ auth: 'token' });
+export const values = (spreadsheetId: string) => getValues(createSheetsCore({ auth: 'token' }), { spreadsheetId, range: 'A1' });
+export const operations = { getProject, listComments, getValues };
 `,
   );
   writeFileSync(
