@@ -14,7 +14,7 @@ export const TMP_DIR = join(PACKAGE_DIR, '.tmp');
 
 export const CONSUMER = 'specbound';
 
-export type ProviderName = 'apps-script-api' | 'bugsmash-api';
+export type ProviderName = 'apps-script-api' | 'bugsmash-api' | 'sheets-api';
 
 export interface ProviderContract {
   /** The Pact provider name. */
@@ -28,6 +28,7 @@ export interface ProviderContract {
 export const PROVIDERS: readonly ProviderContract[] = [
   { provider: 'apps-script-api', specAlias: 'apps-script@v1', slug: 'apps-script' },
   { provider: 'bugsmash-api', specAlias: 'bugsmash@v2', slug: 'bugsmash' },
+  { provider: 'sheets-api', specAlias: 'sheets@v4', slug: 'sheets' },
 ];
 
 /** The merged pact file of one provider, as Pact names it (`<consumer>-<provider>.json`). */

@@ -1,6 +1,7 @@
 import { type AppsScriptClient, createAppsScriptClient } from '@specbound/apps-script';
 import { type BugSmashClient, createBugSmashClient } from '@specbound/bugsmash';
 import { bearerAuth } from '@specbound/http';
+import { createSheetsClient, type SheetsClient } from '@specbound/sheets';
 import { regex } from './matchers.ts';
 
 /** The OAuth token the consumer tests send; any token of this shape is fine for the provider. */
@@ -26,4 +27,9 @@ export const apiKeyHeader = regex('^\\S+$', API_KEY);
 /** The real BugSmash client, pointed at the Pact mock server, retries off (see `appsScriptAt`). */
 export function bugsmashAt(baseUrl: string, apiKey = API_KEY): BugSmashClient {
   return createBugSmashClient({ apiKey, baseUrl, retry: false });
+}
+
+/** The real Sheets client, pointed at the Pact mock server, retries off (see `appsScriptAt`). */
+export function sheetsAt(baseUrl: string, token = ACCESS_TOKEN): SheetsClient {
+  return createSheetsClient({ auth: bearerAuth(token), baseUrl, retry: false });
 }
