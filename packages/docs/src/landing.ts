@@ -32,6 +32,11 @@ const PACKAGES: readonly (readonly [string, string, string])[] = [
     'BugSmash REST API v2: all 26 endpoints, envelope unwrapping, page/limit pagination, multipart uploads, webhook verification.',
   ],
   [
+    '@specbound/sheets',
+    'packages/sheets',
+    'Google Sheets API v4 subset: create and get spreadsheets, read, write, append and clear values by A1 range; checked against @googleapis/sheets.',
+  ],
+  [
     '@specbound/emulator',
     'packages/emulator',
     'A local, stateful emulator of both services, routed and validated by the specs (npx specbound-emulator).',

@@ -1,6 +1,6 @@
 /** One entry per documented service. `api` is the alias in the root redocly.yaml. */
 export interface Service {
-  readonly id: 'apps-script' | 'bugsmash';
+  readonly id: 'apps-script' | 'bugsmash' | 'sheets';
   readonly api: string;
   readonly name: string;
   readonly packageName: string;
@@ -14,6 +14,7 @@ export const SERVICES: readonly Service[] = [
     packageName: '@specbound/apps-script',
   },
   { id: 'bugsmash', api: 'bugsmash@v2', name: 'BugSmash REST API v2', packageName: '@specbound/bugsmash' },
+  { id: 'sheets', api: 'sheets@v4', name: 'Google Sheets API v4', packageName: '@specbound/sheets' },
 ];
 
 /** Specs with a reference page but no client (no samples, no quick start). `api` as in redocly.yaml. */

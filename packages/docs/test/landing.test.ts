@@ -24,6 +24,7 @@ describe('renderLanding', () => {
   it('links to each reference page', () => {
     expect(html).toContain('href="apps-script.html"');
     expect(html).toContain('href="bugsmash.html"');
+    expect(html).toContain('href="sheets.html"');
   });
 
   it('counts operations and webhook deliveries from the specs and escapes spec text', () => {
@@ -35,6 +36,7 @@ describe('renderLanding', () => {
   it('shows both quick-start sample files, escaped', () => {
     expect(html).toContain('createAppsScriptClient');
     expect(html).toContain('createBugSmashClient');
+    expect(html).toContain('createSheetsClient');
     expect(html).toContain('.get({ versionId: &#39;00000000-0000-4000-8000-000000000000&#39; })');
   });
 
@@ -43,6 +45,7 @@ describe('renderLanding', () => {
       'packages/http',
       'packages/apps-script',
       'packages/bugsmash',
+      'packages/sheets',
       'packages/emulator',
       'tools',
     ])

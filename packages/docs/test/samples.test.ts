@@ -42,6 +42,7 @@ describe('samples/', () => {
       listOperations(bundledDoc(id)).filter((o) => o.webhook === webhook).length;
     expect([count('apps-script', false), count('apps-script', true)]).toEqual([16, 0]);
     expect([count('bugsmash', false), count('bugsmash', true)]).toEqual([26, 4]);
+    expect([count('sheets', false), count('sheets', true)]).toEqual([6, 0]);
   });
 
   it('uses the specbound client, never raw fetch', async () => {
