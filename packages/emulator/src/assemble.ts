@@ -24,6 +24,7 @@ import { allowFetch } from './runtime/urlfetch.ts';
 import { handleWebApp, isWebAppPath } from './runtime/webapp.ts';
 import { defaultPoolSize, SandboxPool } from './sandbox/pool.ts';
 import { seedDemo } from './seed.ts';
+import { SpreadsheetStore } from './sheets/store.ts';
 import { DEFAULT_SPEC_PATHS, loadSpec } from './spec/load.ts';
 import { CompiledSpec } from './spec/operations.ts';
 import {
@@ -210,11 +211,18 @@ export async function assembleEmulator(
     opened?.store.blobs,
     () => origin,
   );
+  const sheets = new SpreadsheetStore({ changes });
   const load = (state: StateDocument) => {
     apps.load(state.appsScript);
     bugs.load(state.bugsmash);
+    sheets.load(state.sheets);
   };
-  const snapshot = (): StateDocument => ({ version: 1, appsScript: apps.export(), bugsmash: bugs.export() });
+  const snapshot = (): StateDocument => ({
+    version: 1,
+    appsScript: apps.export(),
+    bugsmash: bugs.export(),
+    sheets: sheets.export(),
+  });
   load(initial ?? emptyState());
   if (options.seed === true && initial === undefined) seedDemo(apps, bugs);
   const stateStore = opened?.store;
@@ -222,8 +230,10 @@ export async function assembleEmulator(
     stateStore?.attach(
       {
         snapshot,
-        lookup: (collection: Collection, key: string) =>
-          collection.startsWith('as.') ? apps.lookup(collection, key) : bugs.lookup(collection, key),
+        lookup: (collection: Collection, key: string) => {
+          if (collection.startsWith('sh.')) return sheets.lookup(collection, key);
+          return collection.startsWith('as.') ? apps.lookup(collection, key) : bugs.lookup(collection, key);
+        },
         // After a failed save: memory goes back to what the database holds (runs in progress are orphaned).
         restore: (document) => load(normalizeOwnedState(document)),
       },

@@ -503,6 +503,10 @@ export interface components {
             bugsmash?: {
                 [key: string]: unknown;
             };
+            /** @description Spreadsheets (`spreadsheets`): id, title, locale, time zone, named ranges and sheets, each sheet's cells as rows of values (formulas stored as written, not evaluated). */
+            sheets?: {
+                [key: string]: unknown;
+            };
         };
         /** @description A response (or webhook delivery) the emulator produced that its own spec forbids; always an emulator bug. */
         Violation: {
