@@ -4,7 +4,7 @@ import { eachLike, integer, like, regex } from './matchers.ts';
 export const SPREADSHEET_ID = '1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms';
 
 /** A sheet's properties, by shape: the fields a caller reads to address a sheet. */
-export const sheet = {
+const sheet = {
   properties: {
     sheetId: integer(0),
     title: like('Sheet1'),
