@@ -268,7 +268,7 @@ export interface paths {
         put?: never;
         /**
          * Clear the values of a range
-         * @description Clears the values of a range, keeping formatting and validation. The body is an empty object. Idempotent.
+         * @description Clears the values of a range, keeping formatting and validation. The body, when sent, is an empty object (Google's own client sends none). Idempotent.
          */
         post: operations["clearValues"];
         delete?: never;
@@ -1082,7 +1082,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["ClearValuesRequest"];
             };
