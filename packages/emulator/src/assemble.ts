@@ -24,6 +24,7 @@ import { allowFetch } from './runtime/urlfetch.ts';
 import { handleWebApp, isWebAppPath } from './runtime/webapp.ts';
 import { defaultPoolSize, SandboxPool } from './sandbox/pool.ts';
 import { seedDemo } from './seed.ts';
+import { isSheetsPath, sheetsService } from './sheets-api/service.ts';
 import { SpreadsheetStore } from './sheets/store.ts';
 import { DEFAULT_SPEC_PATHS, loadSpec } from './spec/load.ts';
 import { CompiledSpec } from './spec/operations.ts';
@@ -97,15 +98,17 @@ function isControlRequest(target: string, url: URL): boolean {
 }
 
 async function compileSpecs(options: EmulatorOptions) {
-  const [appsDoc, bugsDoc, controlDoc] = await Promise.all([
+  const [appsDoc, bugsDoc, controlDoc, sheetsDoc] = await Promise.all([
     loadSpec(options.specs?.appsScript ?? DEFAULT_SPEC_PATHS.appsScript),
     loadSpec(options.specs?.bugsmash ?? DEFAULT_SPEC_PATHS.bugsmash),
     loadSpec(DEFAULT_SPEC_PATHS.emulator),
+    loadSpec(options.specs?.sheets ?? DEFAULT_SPEC_PATHS.sheets),
   ]);
   return {
     apps: new CompiledSpec(appsDoc, 'https://specbound.local/apps-script.json'),
     bugs: new CompiledSpec(bugsDoc, 'https://specbound.local/bugsmash.json'),
     control: new CompiledSpec(controlDoc, 'https://specbound.local/emulator.json'),
+    sheets: new CompiledSpec(sheetsDoc, 'https://specbound.local/sheets.json'),
   };
 }
 
@@ -257,11 +260,12 @@ export async function assembleEmulator(
     changes.replaceAll();
   };
 
-  const faults = new FaultInjector({ 'apps-script': specs.apps, bugsmash: specs.bugs });
+  const faults = new FaultInjector({ 'apps-script': specs.apps, bugsmash: specs.bugs, sheets: specs.sheets });
   const services = {
     apps,
     appsScript: appsScriptService(specs.apps, apps),
     bugsmash: bugsmashService(specs.bugs, bugs, options.bugsmashApiKey ?? DEFAULT_BUGSMASH_API_KEY),
+    sheets: sheetsService(specs.sheets, apps, sheets),
     control: controlService(specs.control, {
       origin: () => origin,
       apps,
@@ -316,6 +320,7 @@ interface Services {
   apps: AppsScriptBackend;
   appsScript: ReturnType<typeof appsScriptService>;
   bugsmash: ReturnType<typeof bugsmashService>;
+  sheets: ReturnType<typeof sheetsService>;
   control: ReturnType<typeof controlService>;
 }
 
@@ -351,6 +356,8 @@ function requestHandler(
     else if (isGoogleOAuthPath(url.pathname)) work = handleGoogleOAuth(req, res, url);
     else if (url.pathname === '/api/v2' || url.pathname.startsWith('/api/v2/'))
       work = handleServiceRequest(services.bugsmash, req, res, url, pipeline);
+    else if (isSheetsPath(url.pathname))
+      work = handleServiceRequest(services.sheets, req, res, url, pipeline);
     else if (isWebAppPath(url.pathname))
       work = handleWebApp(services.apps, req, res, url, pipeline.afterRequest);
     else work = handleServiceRequest(services.appsScript, req, res, url, pipeline);

@@ -378,7 +378,7 @@ export interface components {
              * @description The emulated service.
              * @enum {string}
              */
-            service: "apps-script" | "bugsmash";
+            service: "apps-script" | "bugsmash" | "sheets";
             /** @description The operation it answers. */
             operationId: string;
             /** @description The operation's HTTP method. */
@@ -400,7 +400,7 @@ export interface components {
              * @description The emulated service.
              * @enum {string}
              */
-            service: "apps-script" | "bugsmash";
+            service: "apps-script" | "bugsmash" | "sheets";
             /** @description Every request of this operation. */
             operationId?: string;
             /** @description With `path`, requests of this method to this path only. */

@@ -22,6 +22,7 @@ const SPECS_DIR = fileURLToPath(new URL('../../../../specs/', import.meta.url));
 export const REPO_SPEC_PATHS = {
   appsScript: `${SPECS_DIR}apps-script/openapi.yaml`,
   bugsmash: `${SPECS_DIR}bugsmash/openapi.yaml`,
+  sheets: `${SPECS_DIR}sheets/openapi.yaml`,
   emulator: `${SPECS_DIR}emulator/openapi.yaml`,
 } as const;
 
@@ -38,6 +39,7 @@ export const DEFAULT_SPEC_PATHS = BUILT
   ? {
       appsScript: require.resolve('@specbound/apps-script/openapi.json'),
       bugsmash: require.resolve('@specbound/bugsmash/openapi.json'),
+      sheets: require.resolve('@specbound/sheets/openapi.json'),
       emulator: fileURLToPath(new URL('../specs/emulator.json', import.meta.url)),
     }
   : REPO_SPEC_PATHS;
