@@ -11,6 +11,7 @@ import {
   bugsmashStateHandlers,
   clearFaults,
   putState,
+  sheetsStateHandlers,
 } from '../support/provider-states.ts';
 
 // Provider verification: the pact files are replayed against the emulator as the provider, each
@@ -134,6 +135,7 @@ describe('state handlers', () => {
   it.each([
     ['apps-script-api', () => appsScriptStateHandlers(emulator)],
     ['bugsmash-api', () => bugsmashStateHandlers(emulator)],
+    ['sheets-api', () => sheetsStateHandlers(emulator)],
   ] as const)(
     '%s: one handler per provider state the pacts name, and none left over',
     (provider, handlers) => {
@@ -172,6 +174,18 @@ describe('provider verification against the emulator', () => {
     record('bugsmash-api', outcome);
     expect(outcome.failed, outcome.output).toEqual([]);
     expect(outcome.verified).toEqual(interactionsOf('bugsmash-api'));
+    expect(emulator.violations()).toEqual([]);
+    expect(outcome.unusedFaults).toEqual([]);
+  });
+
+  it('sheets-api: every interaction is honoured (the Sheets routes on the Google origin)', async () => {
+    const outcome = await verify('sheets-api', {
+      providerBaseUrl: emulator.appsScriptUrl,
+      stateHandlers: sheetsStateHandlers(emulator),
+    });
+    record('sheets-api', outcome);
+    expect(outcome.failed, outcome.output).toEqual([]);
+    expect(outcome.verified).toEqual(interactionsOf('sheets-api'));
     expect(emulator.violations()).toEqual([]);
     expect(outcome.unusedFaults).toEqual([]);
   });
