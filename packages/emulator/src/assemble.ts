@@ -24,7 +24,6 @@ import { allowFetch } from './runtime/urlfetch.ts';
 import { handleWebApp, isWebAppPath } from './runtime/webapp.ts';
 import { defaultPoolSize, SandboxPool } from './sandbox/pool.ts';
 import { seedDemo } from './seed.ts';
-import { SpreadsheetStore } from './sheets/store.ts';
 import { DEFAULT_SPEC_PATHS, loadSpec } from './spec/load.ts';
 import { CompiledSpec } from './spec/operations.ts';
 import {
@@ -211,7 +210,7 @@ export async function assembleEmulator(
     opened?.store.blobs,
     () => origin,
   );
-  const sheets = new SpreadsheetStore({ changes });
+  const sheets = apps.spreadsheets;
   const load = (state: StateDocument) => {
     apps.load(state.appsScript);
     bugs.load(state.bugsmash);
