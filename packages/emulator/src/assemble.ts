@@ -25,7 +25,6 @@ import { handleWebApp, isWebAppPath } from './runtime/webapp.ts';
 import { defaultPoolSize, SandboxPool } from './sandbox/pool.ts';
 import { seedDemo } from './seed.ts';
 import { isSheetsPath, sheetsService } from './sheets-api/service.ts';
-import { SpreadsheetStore } from './sheets/store.ts';
 import { DEFAULT_SPEC_PATHS, loadSpec } from './spec/load.ts';
 import { CompiledSpec } from './spec/operations.ts';
 import {
@@ -214,7 +213,7 @@ export async function assembleEmulator(
     opened?.store.blobs,
     () => origin,
   );
-  const sheets = new SpreadsheetStore({ changes });
+  const sheets = apps.spreadsheets;
   const load = (state: StateDocument) => {
     apps.load(state.appsScript);
     bugs.load(state.bugsmash);
