@@ -264,7 +264,7 @@ export async function assembleEmulator(
     apps,
     appsScript: appsScriptService(specs.apps, apps),
     bugsmash: bugsmashService(specs.bugs, bugs, options.bugsmashApiKey ?? DEFAULT_BUGSMASH_API_KEY),
-    sheets: sheetsService(specs.sheets, apps, sheets),
+    sheets: sheetsService(specs.sheets, apps),
     control: controlService(specs.control, {
       origin: () => origin,
       apps,

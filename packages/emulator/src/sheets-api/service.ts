@@ -1,14 +1,13 @@
 // The Sheets API v4 subset on the emulator's Google origin (paths under /v4/spreadsheets): Google's
 // auth and error shapes and `fields` partial responses, as the Apps Script API has them (it is the
 // same front end at Google), and one handler per operationId of specs/sheets, over the spreadsheet
-// store SpreadsheetApp uses.
+// store SpreadsheetApp uses (the Apps Script backend's).
 import type { AppsScriptBackend } from '../apps-script/backend.ts';
 import { googleError } from '../apps-script/errors.ts';
 import { applyFieldMask, parseFieldMask } from '../apps-script/fields.ts';
 import type { AsUser } from '../apps-script/model.ts';
 import { appsScriptService } from '../apps-script/service.ts';
 import type { Service } from '../core/types.ts';
-import type { SpreadsheetStore } from '../sheets/store.ts';
 import type { CompiledSpec } from '../spec/operations.ts';
 import { sheetsHandlers } from './handlers.ts';
 
@@ -17,18 +16,14 @@ export function isSheetsPath(pathname: string): boolean {
   return pathname === '/v4/spreadsheets' || pathname.startsWith('/v4/spreadsheets/');
 }
 
-export function sheetsService(
-  spec: CompiledSpec,
-  backend: AppsScriptBackend,
-  store: SpreadsheetStore,
-): Service<AsUser> {
+export function sheetsService(spec: CompiledSpec, backend: AppsScriptBackend): Service<AsUser> {
   // Authentication, request errors and the `fields` check are Google's front end, shared with the
   // Apps Script API: the same tokens name the same users, whose spreadsheets scripts open.
   const google = appsScriptService(spec, backend);
   return {
     ...google,
     name: 'sheets',
-    handlers: sheetsHandlers(store),
+    handlers: sheetsHandlers(backend.spreadsheets),
     notFound(method, path) {
       return googleError(404, `Method not found: ${method} ${path}`);
     },
