@@ -182,6 +182,23 @@ describe('values', () => {
     expect(read.values).toEqual([['Item', 'Qty'], [], ['Gadget', 5]]);
   });
 
+  it('a write without valueInputOption is Google’s 400 naming the parameter', async () => {
+    const spreadsheetId = await newSpreadsheet();
+    const answer = await fetch(`${emulator.appsScriptUrl}/v4/spreadsheets/${spreadsheetId}/values/A1`, {
+      method: 'PUT',
+      headers: { authorization: 'Bearer ada-token', 'content-type': 'application/json' },
+      body: JSON.stringify({ values: [['a']] }),
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toEqual({
+      error: {
+        code: 400,
+        message: "'valueInputOption' is required but not specified",
+        status: 'INVALID_ARGUMENT',
+      },
+    });
+  });
+
   it('a range naming no sheet is 400 “Unable to parse range: …”', async () => {
     const spreadsheetId = await newSpreadsheet();
     for (const range of ['Nope!A1', 'Sheet1!A1:B2:C3']) {

@@ -24,6 +24,12 @@ export function sheetsService(spec: CompiledSpec, backend: AppsScriptBackend): S
     ...google,
     name: 'sheets',
     handlers: sheetsHandlers(backend.spreadsheets),
+    invalidRequest(problems, operation) {
+      // A write without `valueInputOption` gets the Sheets API's own sentence.
+      const missing = problems.find((p) => p.location === 'query' && p.keyword === 'required');
+      if (missing !== undefined) return googleError(400, `'${missing.field}' is required but not specified`);
+      return google.invalidRequest(problems, operation);
+    },
     notFound(method, path) {
       return googleError(404, `Method not found: ${method} ${path}`);
     },
