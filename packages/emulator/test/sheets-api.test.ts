@@ -215,6 +215,74 @@ describe('values', () => {
   });
 });
 
+describe('options', () => {
+  it('get with ranges returns only the sheets the ranges are on', async () => {
+    const created = await sheets().spreadsheets.create({
+      sheets: [{ properties: { title: 'Costs' } }, { properties: { title: 'Totals' } }],
+    });
+    const found = await sheets().spreadsheets.get({
+      spreadsheetId: String(created.spreadsheetId),
+      ranges: ['Totals!A1:B2'],
+    });
+    expect(found.sheets?.map((s) => s.properties?.title)).toEqual(['Totals']);
+  });
+
+  it('writes columns (majorDimension COLUMNS) and returns the values written when asked', async () => {
+    const spreadsheetId = await newSpreadsheet();
+    const result = await sheets().spreadsheets.values.update({
+      spreadsheetId,
+      range: 'Sheet1!A1:B2',
+      valueInputOption: 'USER_ENTERED',
+      majorDimension: 'COLUMNS',
+      values: [
+        ['Item', 'Widget'],
+        ['Qty', '3'],
+      ],
+      includeValuesInResponse: true,
+      responseValueRenderOption: 'UNFORMATTED_VALUE',
+    });
+    expect(result.updatedData).toEqual({
+      range: 'Sheet1!A1:B2',
+      majorDimension: 'ROWS',
+      values: [
+        ['Item', 'Qty'],
+        ['Widget', 3],
+      ],
+    });
+  });
+
+  it('append with INSERT_ROWS moves the rows below the table down instead of overwriting them', async () => {
+    const spreadsheetId = await newSpreadsheet();
+    const rows = [['head'], ['one'], [], ['below']];
+    await sheets().spreadsheets.values.update({
+      spreadsheetId,
+      range: 'A1',
+      valueInputOption: 'RAW',
+      values: rows,
+    });
+    await sheets().spreadsheets.values.append({
+      spreadsheetId,
+      range: 'A1',
+      valueInputOption: 'RAW',
+      insertDataOption: 'INSERT_ROWS',
+      values: [['two'], ['three']],
+    });
+    const read = await sheets().spreadsheets.values.get({ spreadsheetId, range: 'A1:A10' });
+    expect(read.values).toEqual([['head'], ['one'], ['two'], ['three'], [], ['below']]);
+  });
+
+  it('a read outside the grid is Google’s 400 “exceeds grid limits”', async () => {
+    const spreadsheetId = await newSpreadsheet();
+    const error = await sheets()
+      .spreadsheets.values.get({ spreadsheetId, range: 'Sheet1!A1001' })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect((error as BadRequestError).body?.error.message).toBe(
+      'Range (Sheet1!A1001) exceeds grid limits. Max rows: 1000, max columns: 26',
+    );
+  });
+});
+
 describe('faults', () => {
   it('answers a registered Sheets fault (429 with Retry-After) once, then serves again', async () => {
     const spreadsheetId = await newSpreadsheet();
