@@ -203,6 +203,9 @@ export function defineSheetRanges(k: Kernel, api: Api): void {
           Math.max(info.lastColumn, 1),
         );
       },
+      getSheetValues(row: GuestValue, column: GuestValue, numRows: GuestValue, numColumns: GuestValue) {
+        return numeric([row, column, numRows, numColumns]).getValues();
+      },
       getLastRow: () => s.info().lastRow,
       getLastColumn: () => s.info().lastColumn,
       getMaxRows: () => s.info().maxRows,
