@@ -423,6 +423,22 @@ export function installSpreadsheetApp(
       return ss === null ? null : ss.getActiveSheet();
     },
     flush() {},
+    // The event object of a spreadsheet trigger, from what the host sent (runtime/sheet-triggers.ts).
+    __event(d: GuestValue) {
+      const e: Record<string, GuestValue> = {
+        authMode: d.authMode,
+        source: api.spreadsheet(d.spreadsheetId),
+      };
+      e.user = k.service('User', {
+        getEmail: () => d.user,
+        getNickname: () => String(d.user).split('@')[0],
+        toString: () => d.user,
+      });
+      if (d.triggerUid !== undefined) e.triggerUid = d.triggerUid;
+      if (d.range !== undefined) e.range = api.rangeAt(d.spreadsheetId, null, d.range);
+      for (const key of ['value', 'oldValue', 'changeType']) if (d[key] !== undefined) e[key] = d[key];
+      return e;
+    },
     toString: () => 'SpreadsheetApp',
   });
 }
