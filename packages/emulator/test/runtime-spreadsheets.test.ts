@@ -54,6 +54,13 @@ function bound() {
   if (ss === null) return null;
   return [ss.getName(), SpreadsheetApp.getActiveSheet().getName(), ss.getRangeByName('Totals').getValues()];
 }
+function mixed() {
+  var range = SpreadsheetApp.create('Mixed').getSheets()[0].getRange('A1:D2');
+  range.setValues([[new Date(Date.UTC(2024, 0, 2)), [1, 2], 'plain', 3], [true, new Date(0), 'a', null]]);
+  var v = range.getValues();
+  return [v[0][0].toISOString(), v[0][1], v[0][2], v[0][3], v[1][0], v[1][1] instanceof Date, v[1][3],
+    JSON.stringify(new Date(0))];
+}
 function rowsMismatch() { SpreadsheetApp.create('x').getSheets()[0].getRange('A1:B3').setValues([[1, 2], [3, 4]]); }
 function columnsMismatch() { SpreadsheetApp.create('x').getSheets()[0].getRange('A1:C1').setValues([[1, 2]]); }
 function rowTooSmall() { SpreadsheetApp.create('x').getSheets()[0].getRange(0, 1); }
@@ -218,5 +225,20 @@ describe('SpreadsheetApp', () => {
         errorMessage,
         scriptStackTraceElements: expect.any(Array),
       });
+  });
+});
+
+describe('SpreadsheetApp values', () => {
+  it('keeps Dates among other values, writes other objects as their text, and leaves Date.toJSON alone', async () => {
+    expect((await run('mixed')).result).toEqual([
+      '2024-01-02T00:00:00.000Z',
+      '1,2',
+      'plain',
+      3,
+      true,
+      true,
+      '',
+      '"1970-01-01T00:00:00.000Z"',
+    ]);
   });
 });

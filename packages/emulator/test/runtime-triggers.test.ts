@@ -27,7 +27,7 @@ function state() {
 }
 function removeAll() { ScriptApp.getProjectTriggers().forEach(function (t) { ScriptApp.deleteTrigger(t); }); return ScriptApp.getProjectTriggers().length; }
 function badEvery() { ScriptApp.newTrigger('tick').timeBased().everyMinutes(7).create(); }
-function notClock() { ScriptApp.newTrigger('tick').forSpreadsheet('sheet-id'); }
+function notClock() { ScriptApp.newTrigger('tick').forForm('form-id'); }
 `;
 
 const dirs: string[] = [];
@@ -130,7 +130,7 @@ describe('time-driven triggers and the clock', () => {
         errorMessage: 'Invalid argument: everyMinutes must be one of 1, 5, 10, 15, 30.',
       });
       await expect(run(emulator, scriptId, 'notClock')).rejects.toMatchObject({
-        errorMessage: 'TriggerBuilder.forSpreadsheet is not implemented in the emulator.',
+        errorMessage: 'TriggerBuilder.forForm is not implemented in the emulator.',
       });
       const refused = await fetch(`${emulator.controlUrl}/clock`, {
         method: 'POST',

@@ -21,9 +21,11 @@ export function sheetOf(ss: Spreadsheet, sheetId: unknown): Sheet {
 
 /** A value from the guest: JSON, with a Date as `{ $date: epochMs }`. */
 export function decodeInput(value: unknown): Input {
-  if (value !== null && typeof value === 'object')
-    return new Date(Number((value as { $date: number }).$date));
-  return value as Input;
+  if (value === null || typeof value !== 'object') return value as Input;
+  const date = (value as { $date?: unknown }).$date;
+  if (typeof date === 'number') return new Date(date);
+  // Another object is written as its text, as Google writes it (an array joined with commas).
+  return Array.isArray(value) ? value.join(',') : '[object Object]';
 }
 
 export type SheetsMethod = (ss: Spreadsheet, args: unknown[], changed: () => void) => unknown;

@@ -19,7 +19,7 @@ function windowOf(ss: Spreadsheet, range: unknown[]): GridWindow {
   };
 }
 
-/** A cell as getValues gives it: a date as `{ $date }` (the guest makes it a Date), "" when empty. */
+/** A cell as getValues gives it: a date as `{ $date }`, "" when empty. */
 function typedValue(cell: Cell, timeZone: string): unknown {
   if (cell === null) return '';
   if (typeof cell !== 'object') return cell;
@@ -59,7 +59,20 @@ export const rangeMethods: Record<string, SheetsMethod> = {
     const cells = readCells(windowOf(ss, range));
     if (mode === 'display') return cells.map((row) => row.map((c) => displayOf(c, ss.locale)));
     if (mode === 'formula') return cells.map((row) => row.map(formulaOf));
-    return cells.map((row) => row.map((c) => typedValue(c, ss.timeZone)));
+    // Dates are listed apart (by their index in the flattened range), so the guest turns just those
+    // into Date objects instead of walking every cell.
+    const dates: number[] = [];
+    const values = cells.map((row, i) =>
+      row.map((c, j) => {
+        const v = typedValue(c, ss.timeZone);
+        if (typeof v === 'object') {
+          dates.push(i * row.length + j);
+          return (v as { $date: number }).$date;
+        }
+        return v;
+      }),
+    );
+    return { values, dates };
   },
   write(ss, [values, ...range], changed) {
     const cells = (values as unknown[][]).map((row) =>

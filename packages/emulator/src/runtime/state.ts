@@ -22,6 +22,9 @@ export interface StoredTrigger {
   dueAt: number;
   /** Repeats every this many ms; a one-off trigger (`after`, `at`) is removed once it ran. */
   everyMs?: number;
+  /** A spreadsheet trigger (forSpreadsheet): the spreadsheet's id; its `dueAt` never comes. */
+  sourceId?: string;
+  eventType?: 'ON_OPEN' | 'ON_EDIT' | 'ON_CHANGE';
 }
 
 export interface ProjectRuntime {

@@ -12,9 +12,16 @@ interface TriggerSpec {
   afterMs?: number;
   atMs?: number;
   everyMs?: number;
+  /** A spreadsheet trigger: fired by the control API's open/edit, never by the clock. */
+  sourceId?: string;
+  eventType?: 'ON_OPEN' | 'ON_EDIT' | 'ON_CHANGE';
 }
 
-const json = (t: StoredTrigger) => ({ uid: t.uid, handler: t.handler });
+const json = (t: StoredTrigger) => ({
+  uid: t.uid,
+  handler: t.handler,
+  ...(t.eventType === undefined ? {} : { eventType: t.eventType, sourceId: t.sourceId }),
+});
 
 /** Answers one ScriptApp trigger call at emulator time `now`. */
 export function triggersCall(
@@ -35,13 +42,19 @@ export function triggersCall(
         throw new Error(
           'This script has too many triggers. Triggers must be deleted from the script before more can be added.',
         );
-      const dueAt = spec.atMs ?? now + (spec.afterMs ?? spec.everyMs ?? 0);
+      const dueAt =
+        spec.eventType !== undefined
+          ? Number.MAX_SAFE_INTEGER
+          : (spec.atMs ?? now + (spec.afterMs ?? spec.everyMs ?? 0));
       const trigger: StoredTrigger = {
         uid: String(randomInt(1_000_000_000, 9_999_999_999)),
         handler: spec.handler,
         owner: email,
         dueAt,
         ...(spec.everyMs === undefined ? {} : { everyMs: spec.everyMs }),
+        ...(spec.eventType === undefined
+          ? {}
+          : { eventType: spec.eventType, sourceId: String(spec.sourceId) }),
       };
       list.push(trigger);
       changed();

@@ -163,7 +163,11 @@ const HARNESS_SOURCE = `(function (g, record, call, sleep, contextJson, load) {
       self = fn; fn = fn[parts[j]];
     }
     if (typeof fn !== 'function') return '{"notFound":true}';
-    var result = fn.apply(self, parse(json));
+    // A spreadsheet trigger's event comes as { $sheetsEvent }: SpreadsheetApp makes Google's object of it.
+    var args = parse(json).map(function (p) {
+      return p !== null && typeof p === 'object' && p.$sheetsEvent ? g.SpreadsheetApp.__event(p.$sheetsEvent) : p;
+    });
+    var result = fn.apply(self, args);
     if (isPromise(result)) {
       settled = undefined;
       result.then(function (v) { settled = { ok: v }; }, function (e) { settled = { error: e }; });

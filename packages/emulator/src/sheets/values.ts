@@ -42,6 +42,9 @@ export function dateOfSerial(serial: number, timeZone: string): number {
   return wall - zoneOffsetMinutes(first, timeZone) * 60_000;
 }
 
+/** What a number, date, time, percent or TRUE/FALSE can start with. */
+const PARSEABLE_START = /^[\d+\-.tTfF]/;
+
 const NUMBER = /^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 function parseNumber(text: string): number | undefined {
@@ -98,6 +101,8 @@ function userEntered(text: string, locale: string): Cell {
   if (text.startsWith("'")) return text.slice(1);
   if (text.startsWith('=') && text.length > 1) return rich(null, undefined, text);
   const trimmed = text.trim();
+  // Text that cannot be a number, date, time, percent or boolean stays text without the parsers.
+  if (!PARSEABLE_START.test(trimmed)) return text;
   const upper = trimmed.toUpperCase();
   if (upper === 'TRUE' || upper === 'FALSE') return upper === 'TRUE';
   const number = parseNumber(trimmed);

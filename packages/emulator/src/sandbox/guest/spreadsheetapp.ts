@@ -10,8 +10,16 @@ type Api = Record<string, GuestValue>;
 
 /** Range: values (typed, as shown, formulas) and writing them with Google's shape checks. */
 export function defineRangeValues(k: Kernel, api: Api): void {
-  const decode = (rows: GuestValue[][]) =>
-    rows.map((row) => row.map((v) => (v !== null && typeof v === 'object' ? new Date(v.$date) : v)));
+  // The host lists the date cells (epoch ms in `values`) by their index in the flattened range.
+  const decode = (read: { values: GuestValue[][]; dates: number[] }) => {
+    const rows = read.values;
+    const width = rows.length > 0 ? (rows[0] as GuestValue[]).length : 1;
+    for (const at of read.dates) {
+      const row = rows[Math.floor(at / width)] as GuestValue[];
+      row[at % width] = new Date(row[at % width]);
+    }
+    return rows;
+  };
   const encode = (v: GuestValue) => {
     if (v instanceof Date) return { $date: v.getTime() };
     if (v === undefined || v === null) return null;
@@ -44,7 +52,18 @@ export function defineRangeValues(k: Kernel, api: Api): void {
       getFormula: () => first(k.host('SpreadsheetApp', 'read', [r.ssId, 'formula', ...r.grid(1, 1)])),
       setValues(values: GuestValue) {
         checkShape('setValues', values, arguments);
-        write(values.map((row: GuestValue[]) => row.map(encode)));
+        // Serialised natively, a Date as { $date } for the time of the call: no walk over every cell.
+        const proto = Date.prototype as GuestValue;
+        const own = Object.getOwnPropertyDescriptor(proto, 'toJSON');
+        proto.toJSON = function (this: Date) {
+          return { $date: this.getTime() };
+        };
+        try {
+          write(values);
+        } finally {
+          if (own === undefined) delete proto.toJSON;
+          else Object.defineProperty(proto, 'toJSON', own);
+        }
         return r.self;
       },
       setValue(value: GuestValue) {
@@ -183,6 +202,9 @@ export function defineSheetRanges(k: Kernel, api: Api): void {
           Math.max(info.lastRow, 1),
           Math.max(info.lastColumn, 1),
         );
+      },
+      getSheetValues(row: GuestValue, column: GuestValue, numRows: GuestValue, numColumns: GuestValue) {
+        return numeric([row, column, numRows, numColumns]).getValues();
       },
       getLastRow: () => s.info().lastRow,
       getLastColumn: () => s.info().lastColumn,
@@ -401,6 +423,22 @@ export function installSpreadsheetApp(
       return ss === null ? null : ss.getActiveSheet();
     },
     flush() {},
+    // The event object of a spreadsheet trigger, from what the host sent (runtime/sheet-triggers.ts).
+    __event(d: GuestValue) {
+      const e: Record<string, GuestValue> = {
+        authMode: d.authMode,
+        source: api.spreadsheet(d.spreadsheetId),
+      };
+      e.user = k.service('User', {
+        getEmail: () => d.user,
+        getNickname: () => String(d.user).split('@')[0],
+        toString: () => d.user,
+      });
+      if (d.triggerUid !== undefined) e.triggerUid = d.triggerUid;
+      if (d.range !== undefined) e.range = api.rangeAt(d.spreadsheetId, null, d.range);
+      for (const key of ['value', 'oldValue', 'changeType']) if (d[key] !== undefined) e[key] = d[key];
+      return e;
+    },
     toString: () => 'SpreadsheetApp',
   });
 }
