@@ -52,6 +52,7 @@ const config: KnipConfig = {
       entry: ['src/index.ts', 'src/generated/schema.ts', 'src/node.ts', 'src/validate.ts'],
     },
     'packages/logging': {
+    'packages/sheets': {
       // exports["."], ["./schema"] and ["./validate"].
       entry: ['src/index.ts', 'src/generated/schema.ts', 'src/validate.ts'],
     },

@@ -198,6 +198,7 @@ console.log('both clients work:', created.scriptId, review_link);
 import { createBugSmashClient, createBugSmashCore, listComments } from '@specbound/bugsmash';
 import { createLoggingClient, createLoggingCore, listLogEntries } from '@specbound/logging';
 import { createDriveClient, createDriveCore, listFiles } from '@specbound/drive';
+import { createSheetsClient, createSheetsCore, getValues } from '@specbound/sheets';
 
 export const appsScript = () => createAppsScriptClient({ auth: 'token' });
 export const appsScriptCore = () => createAppsScriptCore({ auth: 'token' });
@@ -210,7 +211,9 @@ export const loggingCore = () => createLoggingCore({ auth: 'token' });
 export const entries = () => listLogEntries(loggingCore(), { resourceNames: ['projects/my-project'] });
 export const drive = () => createDriveClient({ auth: 'token' });
 export const scriptFiles = () => listFiles(createDriveCore({ auth: 'token' }), { q: "trashed = false" });
-export const operations = { getProject, listComments, listLogEntries, listFiles };
+export const sheets = () => createSheetsClient({ auth: 'token' });
+export const values = (spreadsheetId: string) => getValues(createSheetsCore({ auth: 'token' }), { spreadsheetId, range: 'A1' });
+export const operations = { getProject, listComments, listLogEntries, listFiles, getValues };
 `,
   );
   writeFileSync(

@@ -14,7 +14,12 @@ export const TMP_DIR = join(PACKAGE_DIR, '.tmp');
 
 export const CONSUMER = 'specbound';
 
-export type ProviderName = 'apps-script-api' | 'bugsmash-api' | 'cloud-logging-api' | 'drive-api';
+export type ProviderName =
+  | 'apps-script-api'
+  | 'bugsmash-api'
+  | 'cloud-logging-api'
+  | 'drive-api'
+  | 'sheets-api';
 
 export interface ProviderContract {
   /** The Pact provider name. */
@@ -30,6 +35,7 @@ export const PROVIDERS: readonly ProviderContract[] = [
   { provider: 'bugsmash-api', specAlias: 'bugsmash@v2', slug: 'bugsmash' },
   { provider: 'cloud-logging-api', specAlias: 'logging@v2', slug: 'logging' },
   { provider: 'drive-api', specAlias: 'drive@v3', slug: 'drive' },
+  { provider: 'sheets-api', specAlias: 'sheets@v4', slug: 'sheets' },
 ];
 
 /** The merged pact file of one provider, as Pact names it (`<consumer>-<provider>.json`). */

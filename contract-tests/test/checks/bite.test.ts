@@ -72,6 +72,28 @@ describe('the pact-vs-spec check', () => {
     expect(result.outcome.errors.map((error) => error.code)).toContain('response.body.incompatible');
   });
 
+  it('fails when a Sheets response field changes type (ClearValuesResponse.clearedRange: string → integer)', async () => {
+    const result = await validateCopy('sheets-api', 'cleared-range-integer', (spec) => {
+      const clearedRange = spec.components.schemas.ClearValuesResponse?.properties?.clearedRange;
+      if (clearedRange === undefined)
+        throw new Error('the Sheets spec has no ClearValuesResponse.clearedRange to mutate');
+      clearedRange.type = 'integer';
+    });
+    expect(result.ok).toBe(false);
+    expect(result.outcome.errors.map((error) => error.code)).toContain('response.body.incompatible');
+  });
+
+  it('fails when a Sheets custom verb is renamed (:append → :add)', async () => {
+    const result = await validateCopy('sheets-api', 'append-renamed', (spec) => {
+      const from = '/v4/spreadsheets/{spreadsheetId}/values/{range}:append';
+      const item = spec.paths[from];
+      if (item === undefined) throw new Error(`the Sheets spec has no ${from} to rename`);
+      delete spec.paths[from];
+      spec.paths['/v4/spreadsheets/{spreadsheetId}/values/{range}:add'] = item;
+    });
+    expect(result.ok).toBe(false);
+  });
+
   it('fails when an operation is removed (BugSmash DELETE /reply/{replyId})', async () => {
     const result = await validateCopy('bugsmash-api', 'no-delete-reply', (spec) => {
       const item = spec.paths['/reply/{replyId}'];

@@ -13,6 +13,7 @@ import {
   driveStateHandlers,
   loggingStateHandlers,
   putState,
+  sheetsStateHandlers,
 } from '../support/provider-states.ts';
 
 // Provider verification: the pact files are replayed against the emulator as the provider, each
@@ -138,6 +139,7 @@ describe('state handlers', () => {
     ['bugsmash-api', () => bugsmashStateHandlers(emulator)],
     ['cloud-logging-api', () => loggingStateHandlers(emulator)],
     ['drive-api', () => driveStateHandlers(emulator)],
+    ['sheets-api', () => sheetsStateHandlers(emulator)],
   ] as const)(
     '%s: one handler per provider state the pacts name, and none left over',
     (provider, handlers) => {
@@ -201,5 +203,17 @@ describe('provider verification against the emulator', () => {
     expect(outcome.failed, outcome.output).toEqual([]);
     expect(outcome.verified).toEqual(interactionsOf('drive-api'));
     expect(emulator.violations()).toEqual([]);
+  });
+
+  it('sheets-api: every interaction is honoured (the Sheets routes on the Google origin)', async () => {
+    const outcome = await verify('sheets-api', {
+      providerBaseUrl: emulator.appsScriptUrl,
+      stateHandlers: sheetsStateHandlers(emulator),
+    });
+    record('sheets-api', outcome);
+    expect(outcome.failed, outcome.output).toEqual([]);
+    expect(outcome.verified).toEqual(interactionsOf('sheets-api'));
+    expect(emulator.violations()).toEqual([]);
+    expect(outcome.unusedFaults).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { type BugSmashClient, createBugSmashClient } from '@specbound/bugsmash';
 import { createDriveClient, type DriveClient } from '@specbound/drive';
 import { bearerAuth } from '@specbound/http';
 import { createLoggingClient, type LoggingClient } from '@specbound/logging';
+import { createSheetsClient, type SheetsClient } from '@specbound/sheets';
 import { regex } from './matchers.ts';
 
 /** The OAuth token the consumer tests send; any token of this shape is fine for the provider. */
@@ -38,4 +39,9 @@ export function loggingAt(baseUrl: string, token = ACCESS_TOKEN): LoggingClient 
 /** The real Drive client, pointed at the Pact mock server, retries off (see `appsScriptAt`). */
 export function driveAt(baseUrl: string, token = ACCESS_TOKEN): DriveClient {
   return createDriveClient({ auth: bearerAuth(token), baseUrl, retry: false });
+}
+
+/** The real Sheets client, pointed at the Pact mock server, retries off (see `appsScriptAt`). */
+export function sheetsAt(baseUrl: string, token = ACCESS_TOKEN): SheetsClient {
+  return createSheetsClient({ auth: bearerAuth(token), baseUrl, retry: false });
 }

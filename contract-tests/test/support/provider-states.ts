@@ -498,3 +498,30 @@ export function driveStateHandlers(emulator: { controlUrl: string }): StateHandl
     'no Drive file exists': async () => put(appsScriptState([])),
   };
 }
+
+// ------------------------------------------------------------------------------------------ Sheets
+
+/** A spreadsheet in the state document's `sheets` part: one sheet, `Sheet1`, holding `rows`. */
+function spreadsheetState(params: AnyJson, rows: unknown[][] = []): Json {
+  const spreadsheet = {
+    spreadsheetId: str(params, 'spreadsheetId'),
+    title: str(params, 'title'),
+    sheets: [{ sheetId: 0, title: 'Sheet1', rows }],
+  };
+  return { sheets: { spreadsheets: [spreadsheet] } };
+}
+
+export function sheetsStateHandlers(emulator: { controlUrl: string }): StateHandlers {
+  const put = (document: Json) => putState(emulator.controlUrl, document);
+  return {
+    'a spreadsheet exists': async (params?: AnyJson) => {
+      await put(spreadsheetState(params));
+    },
+    'a spreadsheet has values': async (params?: AnyJson) => {
+      const values = (params as Params | undefined)?.values;
+      if (!Array.isArray(values) || !values.every(Array.isArray))
+        throw new Error('provider state parameter "values" must be an array of rows');
+      await put(spreadsheetState(params, values as unknown[][]));
+    },
+  };
+}

@@ -42,6 +42,11 @@ const PACKAGES: readonly (readonly [string, string, string])[] = [
     'Google Drive API v3, the files subset Apps Script tooling needs: list (q, fields, paging), get, create a Sheets/Docs/Forms/Slides container, delete.',
   ],
   [
+    '@specbound/sheets',
+    'packages/sheets',
+    'Google Sheets API v4 subset: create and get spreadsheets, read, write, append and clear values by A1 range; checked against @googleapis/sheets.',
+  ],
+  [
     '@specbound/emulator',
     'packages/emulator',
     'A local, stateful emulator of both services, routed and validated by the specs (npx specbound-emulator).',

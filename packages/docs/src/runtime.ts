@@ -224,10 +224,83 @@ included, fails at once with <code>Exception: Address unavailable: &lt;url&gt;</
     notes: `With the console's <code>%s %d %i %f %o %O %j</code> substitutions; lines go to the run's
 process log (<code>GET /__emulator/logs</code>, and the emulator's terminal).`,
   },
+  {
+    name: 'SpreadsheetApp',
+    methods: [
+      'create',
+      'openById',
+      'openByUrl',
+      'getActiveSpreadsheet',
+      'getActive',
+      'getActiveSheet',
+      'flush',
+      'Spreadsheet.getId',
+      'Spreadsheet.getName',
+      'Spreadsheet.getUrl',
+      'Spreadsheet.rename',
+      'Spreadsheet.getSheets',
+      'Spreadsheet.getSheetByName',
+      'Spreadsheet.insertSheet',
+      'Spreadsheet.deleteSheet',
+      'Spreadsheet.getActiveSheet',
+      'Spreadsheet.getRange',
+      'Spreadsheet.getRangeByName',
+      'Spreadsheet.getDataRange',
+      'Spreadsheet.appendRow',
+      'Sheet.getName',
+      'Sheet.setName',
+      'Sheet.getSheetId',
+      'Sheet.getIndex',
+      'Sheet.getRange',
+      'Sheet.getDataRange',
+      'Sheet.getLastRow',
+      'Sheet.getLastColumn',
+      'Sheet.getMaxRows',
+      'Sheet.getMaxColumns',
+      'Sheet.appendRow',
+      'Sheet.clear',
+      'Sheet.clearContents',
+      'Sheet.insertRowBefore',
+      'Sheet.insertRowAfter',
+      'Sheet.insertRowsBefore',
+      'Sheet.insertRowsAfter',
+      'Sheet.insertRows',
+      'Sheet.deleteRow',
+      'Sheet.deleteRows',
+      'Sheet.sort',
+      'Range.getValue',
+      'Range.getValues',
+      'Range.setValue',
+      'Range.setValues',
+      'Range.getDisplayValue',
+      'Range.getDisplayValues',
+      'Range.getFormula',
+      'Range.getFormulas',
+      'Range.setFormula',
+      'Range.getA1Notation',
+      'Range.getRow',
+      'Range.getColumn',
+      'Range.getNumRows',
+      'Range.getNumColumns',
+      'Range.getCell',
+      'Range.clear',
+      'Range.clearContent',
+      'Range.sort',
+    ],
+    notes: `Spreadsheets live in the emulator's database (the <code>sheets</code> part of the state
+document), survive a restart and are cleared by <code>reset</code>. <code>getRange</code> takes A1
+(<code>B2:C9</code>, <code>'My Sheet'!A:A</code>, <code>2:5</code>), numbers <code>(row, column[, rows[, columns]])</code>
+or a named range. Written strings are read as a user typing them (numbers, <code>TRUE</code>, <code>50%</code>,
+dates in the spreadsheet's locale, a leading <code>'</code> for text); dates come back as <code>Date</code>
+objects. <strong>Formulas are stored as written and never evaluated</strong>: <code>getFormula</code> returns
+them, and the value of a formula cell reads as <code>""</code>. A project whose <code>parentId</code> is a
+spreadsheet's id is bound to it (<code>getActiveSpreadsheet</code>); an unbound script gets <code>null</code>.
+Formats, colours, charts and the other members throw the exception below.`,
+  },
 ];
 
 /** Google services a script may name that the emulator does not implement (yet). */
-const NOT_IMPLEMENTED = ['SpreadsheetApp', 'DriveApp', 'DocumentApp', 'SlidesApp', 'FormApp', 'CalendarApp'];
+const NOT_IMPLEMENTED = ['DriveApp', 'DocumentApp', 'SlidesApp', 'FormApp', 'CalendarApp'];
 
 export const RUNTIME_SECTIONS: readonly PageSection[] = [
   {

@@ -97,7 +97,7 @@ describe('the landing page', () => {
     ]) {
       expect(await page.getByRole('heading', { name: heading, exact: true }).isVisible()).toBe(true);
     }
-    for (const id of ['apps-script', 'bugsmash', 'logging']) {
+    for (const id of ['apps-script', 'bugsmash', 'logging', 'drive', 'sheets']) {
       const source = await readFile(join(PACKAGE_DIR, 'samples', 'quick-start', `${id}.ts`), 'utf8');
       expect(await page.locator('pre').allTextContents()).toContain(source.trimEnd());
     }

@@ -26,6 +26,7 @@ describe('renderLanding', () => {
     expect(html).toContain('href="bugsmash.html"');
     expect(html).toContain('href="logging.html"');
     expect(html).toContain('href="drive.html"');
+    expect(html).toContain('href="sheets.html"');
   });
 
   it('counts operations and webhook deliveries from the specs and escapes spec text', () => {
@@ -39,6 +40,7 @@ describe('renderLanding', () => {
     expect(html).toContain('createBugSmashClient');
     expect(html).toContain('createLoggingClient');
     expect(html).toContain('createDriveClient');
+    expect(html).toContain('createSheetsClient');
     expect(html).toContain('.get({ versionId: &#39;00000000-0000-4000-8000-000000000000&#39; })');
   });
 
@@ -49,6 +51,7 @@ describe('renderLanding', () => {
       'packages/bugsmash',
       'packages/logging',
       'packages/drive',
+      'packages/sheets',
       'packages/emulator',
       'tools',
     ])

@@ -13,6 +13,7 @@ describe('the Apps Script runtime page', () => {
     }
     expect(html).toContain('is not implemented in the emulator.');
     expect(html).toContain('<code>SpreadsheetApp</code>');
+    expect(html).toContain('<strong>Formulas are stored as written and never evaluated</strong>');
   });
 
   it('has its sections in the table of contents, the limits and the CORS policy, and is linked', () => {

@@ -44,6 +44,7 @@ describe('samples/', () => {
     expect([count('bugsmash', false), count('bugsmash', true)]).toEqual([26, 4]);
     expect([count('logging', false), count('logging', true)]).toEqual([1, 0]);
     expect([count('drive', false), count('drive', true)]).toEqual([4, 0]);
+    expect([count('sheets', false), count('sheets', true)]).toEqual([6, 0]);
   });
 
   it('uses the specbound client, never raw fetch', async () => {

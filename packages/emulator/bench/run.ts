@@ -7,7 +7,8 @@
 //     with 0 and 4 runaway scripts in flight;
 //  5. start time on a state database of 10 000 comments against an empty one (bench/start.ts);
 //  6. the Apps Script runtime: warm scripts.run latency against projects.get, and host memory over
-//     10 000 runs (bench/runtime.ts).
+//     10 000 runs (bench/runtime.ts);
+//  7. SpreadsheetApp: getValues + setValues of a 10,000 × 10 range against a trivial run (bench/spreadsheets.ts).
 // Run: `pnpm --filter @specbound/emulator bench` (needs the clients built).
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -27,6 +28,7 @@ import {
   runtimeReport,
   SEMI_SPACE_MB,
 } from './runtime.ts';
+import { type SpreadsheetFigures, spreadsheetBench, spreadsheetReport } from './spreadsheets.ts';
 import { startReport, startTimes } from './start.ts';
 
 const TOKEN = 'bench-token';
@@ -180,6 +182,7 @@ async function main(): Promise<void> {
   }
 
   const s = await speed();
+  const sheets: SpreadsheetFigures = await spreadsheetBench();
   const abused = await abuse();
   const starts = await startTimes();
   const inProcess = await inProcessBench();
@@ -243,6 +246,7 @@ async function main(): Promise<void> {
     ...startReport(starts),
     ...inProcessReport(inProcess),
     ...runtimeReport(runtime),
+    ...spreadsheetReport(sheets),
   ];
   const text = lines.join('\n');
   writeFileSync(new URL('./results.md', import.meta.url), text);

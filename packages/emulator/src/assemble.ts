@@ -19,6 +19,7 @@ import { StateFileError, StateStore } from './core/store.ts';
 import { ServiceError } from './core/types.ts';
 import { ViolationLog } from './core/violations.ts';
 import { DEFAULT_BUGSMASH_API_KEY, DEFAULT_MAX_UPLOAD_REQUEST_BYTES } from './defaults.ts';
+import { registerContainer } from './drive/files.ts';
 import { driveService } from './drive/service.ts';
 import type { EmulatorInternals, EmulatorOptions, ScriptLogEntry } from './emulator.ts';
 import { handleGoogleOAuth, isGoogleOAuthPath } from './google-oauth.ts';
@@ -27,6 +28,8 @@ import { allowFetch } from './runtime/urlfetch.ts';
 import { handleWebApp, isWebAppPath } from './runtime/webapp.ts';
 import { defaultPoolSize, SandboxPool } from './sandbox/pool.ts';
 import { seedDemo } from './seed.ts';
+import { createSpreadsheet } from './sheets/store.ts';
+import { isSheetsPath, sheetsService } from './sheets-api/service.ts';
 import { DEFAULT_SPEC_PATHS, loadSpec } from './spec/load.ts';
 import { CompiledSpec } from './spec/operations.ts';
 import {
@@ -36,6 +39,8 @@ import {
   type StateDocument,
   StateDocumentError,
 } from './state.ts';
+
+const SPREADSHEET_MIME_TYPE = 'application/vnd.google-apps.spreadsheet';
 
 /** Largest timer delay Node accepts (2^31 - 1 ms, about 24.8 days); a longer one fires at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -99,12 +104,13 @@ function isControlRequest(target: string, url: URL): boolean {
 }
 
 async function compileSpecs(options: EmulatorOptions) {
-  const [appsDoc, bugsDoc, driveDoc, controlDoc, loggingDoc] = await Promise.all([
+  const [appsDoc, bugsDoc, driveDoc, controlDoc, loggingDoc, sheetsDoc] = await Promise.all([
     loadSpec(options.specs?.appsScript ?? DEFAULT_SPEC_PATHS.appsScript),
     loadSpec(options.specs?.bugsmash ?? DEFAULT_SPEC_PATHS.bugsmash),
     loadSpec(DEFAULT_SPEC_PATHS.drive),
     loadSpec(DEFAULT_SPEC_PATHS.emulator),
     loadSpec(DEFAULT_SPEC_PATHS.logging),
+    loadSpec(options.specs?.sheets ?? DEFAULT_SPEC_PATHS.sheets),
   ]);
   return {
     apps: new CompiledSpec(appsDoc, 'https://specbound.local/apps-script.json'),
@@ -112,6 +118,7 @@ async function compileSpecs(options: EmulatorOptions) {
     drive: new CompiledSpec(driveDoc, 'https://specbound.local/drive.json'),
     control: new CompiledSpec(controlDoc, 'https://specbound.local/emulator.json'),
     logging: new CompiledSpec(loggingDoc, 'https://specbound.local/logging.json'),
+    sheets: new CompiledSpec(sheetsDoc, 'https://specbound.local/sheets.json'),
   };
 }
 
@@ -217,11 +224,22 @@ export async function assembleEmulator(
     opened?.store.blobs,
     () => origin,
   );
+  const sheets = apps.spreadsheets;
+  sheets.onAdd = (ss) => {
+    if (!apps.driveFiles.has(ss.spreadsheetId))
+      registerContainer(apps, { id: ss.spreadsheetId, name: ss.title, mimeType: SPREADSHEET_MIME_TYPE });
+  };
   const load = (state: StateDocument) => {
     apps.load(state.appsScript);
     bugs.load(state.bugsmash);
+    sheets.load(state.sheets);
   };
-  const snapshot = (): StateDocument => ({ version: 1, appsScript: apps.export(), bugsmash: bugs.export() });
+  const snapshot = (): StateDocument => ({
+    version: 1,
+    appsScript: apps.export(),
+    bugsmash: bugs.export(),
+    sheets: sheets.export(),
+  });
   load(initial ?? emptyState());
   if (options.seed === true && initial === undefined) seedDemo(apps, bugs);
   const stateStore = opened?.store;
@@ -229,8 +247,10 @@ export async function assembleEmulator(
     stateStore?.attach(
       {
         snapshot,
-        lookup: (collection: Collection, key: string) =>
-          collection.startsWith('as.') ? apps.lookup(collection, key) : bugs.lookup(collection, key),
+        lookup: (collection: Collection, key: string) => {
+          if (collection.startsWith('sh.')) return sheets.lookup(collection, key);
+          return collection.startsWith('as.') ? apps.lookup(collection, key) : bugs.lookup(collection, key);
+        },
         // After a failed save: memory goes back to what the database holds (runs in progress are orphaned).
         restore: (document) => load(normalizeOwnedState(document)),
       },
@@ -254,14 +274,19 @@ export async function assembleEmulator(
     changes.replaceAll();
   };
 
-  const faults = new FaultInjector({ 'apps-script': specs.apps, bugsmash: specs.bugs });
+  const faults = new FaultInjector({ 'apps-script': specs.apps, bugsmash: specs.bugs, sheets: specs.sheets });
   const services = {
     apps,
     appsScript: appsScriptService(specs.apps, apps),
     bugsmash: bugsmashService(specs.bugs, bugs, options.bugsmashApiKey ?? DEFAULT_BUGSMASH_API_KEY),
     logging: loggingService(specs.logging, apps),
-    // The seam for Sheets: `driveService(specs.drive, apps, { spreadsheetCreated: (file) => … })`.
-    drive: driveService(specs.drive, apps),
+    // A spreadsheet made through Drive has cells; one made through Sheets or a script is a Drive file.
+    drive: driveService(specs.drive, apps, {
+      spreadsheetCreated: (file) => {
+        if (sheets.get(file.id) === undefined) createSpreadsheet(sheets, { id: file.id, title: file.name });
+      },
+    }),
+    sheets: sheetsService(specs.sheets, apps),
     control: controlService(specs.control, {
       origin: () => origin,
       apps,
@@ -318,6 +343,7 @@ interface Services {
   bugsmash: ReturnType<typeof bugsmashService>;
   logging: ReturnType<typeof loggingService>;
   drive: ReturnType<typeof driveService>;
+  sheets: ReturnType<typeof sheetsService>;
   control: ReturnType<typeof controlService>;
 }
 
@@ -357,6 +383,8 @@ function requestHandler(
       work = handleServiceRequest(services.logging, req, res, url, pipeline);
     else if (url.pathname.startsWith('/drive/v3/'))
       work = handleServiceRequest(services.drive, req, res, url, pipeline);
+    else if (isSheetsPath(url.pathname))
+      work = handleServiceRequest(services.sheets, req, res, url, pipeline);
     else if (isWebAppPath(url.pathname))
       work = handleWebApp(services.apps, req, res, url, pipeline.afterRequest);
     else work = handleServiceRequest(services.appsScript, req, res, url, pipeline);

@@ -66,7 +66,7 @@ export interface EmulatorOptions {
   webhookRetries?: number;
   webhookBackoffMs?: number;
   /** Paths of the root `openapi.yaml` of each spec (default: the repository's `specs/`). */
-  specs?: { appsScript?: string; bugsmash?: string };
+  specs?: { appsScript?: string; bugsmash?: string; sheets?: string };
   /** Called for every spec violation (the CLI logs them). */
   onViolation?: (violation: Violation) => void;
   /** Called once per answered request (the CLI logs one line each). */

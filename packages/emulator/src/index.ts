@@ -26,4 +26,15 @@ export {
   RedirectConfigError,
 } from './redirect-install.ts';
 export { DEMO_USERS } from './seed.ts';
+export type {
+  Cell,
+  CellValue,
+  GridRange,
+  NamedRange,
+  NumberFormat,
+  RichCell,
+  Sheet,
+  SheetsState,
+  Spreadsheet,
+} from './sheets/model.ts';
 export { emptyState, normalizeState, type StateDocument, StateDocumentError } from './state.ts';

@@ -13,6 +13,8 @@ export const DEMO_APPS_SCRIPT_IDS = {
   invoiceMailerApi: `AKfycb${digest('invoice-mailer/api').toString('base64url').slice(0, 40)}`,
   teamRota: `1${digest('team-rota').toString('base64url').slice(0, 42)}`,
   teamRotaHead: `AKfycb${digest('team-rota/head').toString('base64url').slice(0, 40)}`,
+  /** The spreadsheet the Invoice mailer is bound to (its parentId), 44 characters as Google's. */
+  invoicesSpreadsheet: `1${digest('invoices-spreadsheet').toString('base64url').slice(0, 43)}`,
 } as const;
 
 function demoUuid(n: number): string {

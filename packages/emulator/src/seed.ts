@@ -9,6 +9,9 @@ import { createFolder } from './bugsmash/folders.ts';
 import { createProject } from './bugsmash/projects.ts';
 import { newVersion, storeUploadsSync } from './bugsmash/versions.ts';
 import { bugsmashIds, DEMO_APPS_SCRIPT_IDS, stabilizeBugsmashIds } from './seed-ids.ts';
+import { writeCells } from './sheets/grid.ts';
+import { createSpreadsheet } from './sheets/store.ts';
+import { toCell } from './sheets/values.ts';
 
 export const DEMO_USERS = [
   {
@@ -41,8 +44,13 @@ function sendInvoices(month) {
   return { month: month, sent: invoices.length, total: invoices.reduce(function (a, b) { return a + b; }, 0) };
 }
 
+/** Adds a line to the Report sheet of the bound spreadsheet: how many invoices, and their total. */
 function nightlyReport() {
-  return SpreadsheetApp.getActiveSpreadsheet().getName();
+  const ss = SpreadsheetApp.getActiveSpreadsheet();
+  const rows = ss.getSheetByName('Invoices').getDataRange().getValues().slice(1);
+  const total = rows.reduce(function (sum, row) { return sum + row[2]; }, 0);
+  ss.getSheetByName('Report').appendRow([new Date(), rows.length, total]);
+  return ss.getName() + ': ' + rows.length + ' invoices, ' + total;
 }
 
 function validateInvoice(invoice) {
@@ -83,6 +91,7 @@ function seedAppsScript(apps: AppsScriptBackend): void {
   const invoices: AsProject = {
     scriptId: DEMO_APPS_SCRIPT_IDS.invoiceMailer,
     title: 'Invoice mailer',
+    parentId: DEMO_APPS_SCRIPT_IDS.invoicesSpreadsheet,
     createTime: created,
     updateTime: iso(now - 2 * day),
     creator: ada,
@@ -248,8 +257,33 @@ function seedBugsmash(bugs: BugsmashBackend): void {
   stabilizeBugsmashIds(bugs, before);
 }
 
+/** The spreadsheet the Invoice mailer is bound to: invoices to report on, and an empty Report sheet. */
+function seedSpreadsheet(apps: AppsScriptBackend): void {
+  const ss = createSpreadsheet(apps.spreadsheets, {
+    id: DEMO_APPS_SCRIPT_IDS.invoicesSpreadsheet,
+    title: 'Invoices',
+    locale: 'en_GB',
+    timeZone: 'Europe/London',
+    sheets: [{ title: 'Invoices' }, { title: 'Report' }],
+  });
+  const typed = [
+    ['Invoice', 'Customer', 'Amount', 'Due'],
+    ['INV-001', 'Acme Ltd', '120.50', '31/01/2026'],
+    ['INV-002', 'Globex', '80', '15/02/2026'],
+    ['INV-003', 'Initech', '42.25', '28/02/2026'],
+  ].map((row) => row.map((value) => toCell(value, 'USER_ENTERED', ss)));
+  const sheet = ss.sheets[0];
+  if (sheet !== undefined) writeCells({ sheet, row: 0, column: 0, numRows: 4, numColumns: 4 }, typed);
+  const report = ss.sheets[1];
+  if (report !== undefined)
+    writeCells({ sheet: report, row: 0, column: 0, numRows: 1, numColumns: 3 }, [
+      ['Run at', 'Invoices', 'Total'],
+    ]);
+}
+
 /** Adds the demo data set to the current state. */
 export function seedDemo(apps: AppsScriptBackend, bugs: BugsmashBackend): void {
   seedAppsScript(apps);
+  seedSpreadsheet(apps);
   seedBugsmash(bugs);
 }

@@ -6,11 +6,13 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { AppsScriptState } from './apps-script/model.ts';
 import type { BugsmashState } from './bugsmash/model.ts';
 import { MAX_JSON_DEPTH } from './core/limits.ts';
+import type { SheetsState } from './sheets/model.ts';
 
 export type StateDocument = {
   version: 1;
   appsScript: AppsScriptState & { tokens: Record<string, string> };
   bugsmash: BugsmashState;
+  sheets: SheetsState;
 };
 
 const str = { type: 'string' };
@@ -33,12 +35,42 @@ const file = obj(['name', 'type', 'source'], {
   lastModifyUser: { ...str, default: 'owner@example.com' },
 });
 
+// Spreadsheets: the cells are checked by shape only (a row is an array of JSON values and objects).
+const sheetsSchema = {
+  type: 'object',
+  default: {},
+  additionalProperties: false,
+  properties: {
+    spreadsheets: list(
+      obj(['spreadsheetId', 'title'], {
+        spreadsheetId: str,
+        title: str,
+        locale: { ...str, default: 'en_US' },
+        timeZone: { ...str, default: 'America/New_York' },
+        namedRanges: list(
+          obj(['namedRangeId', 'name', 'range'], { namedRangeId: str, name: str, range: { type: 'object' } }),
+        ),
+        sheets: list(
+          obj(['sheetId', 'title'], {
+            sheetId: { type: 'integer', minimum: 0 },
+            title: str,
+            index: { type: 'integer', minimum: 0 },
+            rowCount: { type: 'integer', minimum: 1, default: 1000 },
+            columnCount: { type: 'integer', minimum: 1, default: 26 },
+            rows: list({ type: 'array' }),
+          }),
+        ),
+      }),
+    ),
+  },
+};
 const SCHEMA = {
   type: 'object',
   required: ['version'],
   additionalProperties: false,
   properties: {
     version: { const: 1 },
+    sheets: sheetsSchema,
     appsScript: {
       type: 'object',
       default: {},
@@ -210,6 +242,14 @@ export function normalizeOwnedState(input: unknown, owned = true): StateDocument
   unique('BugSmash comments', state.bugsmash.comments, (c) => c.comment_id);
   unique('BugSmash folders', state.bugsmash.folders, (f) => f.id);
   unique('BugSmash webhooks', state.bugsmash.webhooks, (w) => w.id);
+  unique('spreadsheets', state.sheets.spreadsheets, (s) => s.spreadsheetId);
+  for (const s of state.sheets.spreadsheets) {
+    unique(`sheets of spreadsheet ${s.spreadsheetId}`, s.sheets, (sheet) => String(sheet.sheetId));
+    unique(`sheet titles of spreadsheet ${s.spreadsheetId}`, s.sheets, (sheet) => sheet.title);
+    s.sheets.forEach((sheet, i) => {
+      sheet.index ??= i;
+    });
+  }
   for (const p of state.appsScript.projects) {
     unique(`deployments of project ${p.scriptId}`, p.deployments, (d) => d.deploymentId);
     unique(`versions of project ${p.scriptId}`, p.versions, (v) => String(v.versionNumber));

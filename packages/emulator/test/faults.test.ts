@@ -331,7 +331,7 @@ describe('fault injection refuses answers the spec does not allow', () => {
       [[], 'invalid request: body must be object'],
       [
         { service: 'github', operationId: 'listProjects', status: 429 },
-        'invalid request: service must be equal to one of the allowed values: apps-script, bugsmash',
+        'invalid request: service must be equal to one of the allowed values: apps-script, bugsmash, sheets',
       ],
       [{ service: 'bugsmash', operationId: 'listRepos', status: 429 }, 'no operation listRepos in the spec'],
       [

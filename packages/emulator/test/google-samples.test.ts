@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../src/index.ts';
+import { normalizeState, type RunningEmulator } from '../src/index.ts';
 import { appsScript, strictEmulator } from './helpers.ts';
 
 const SAMPLES = new URL('./fixtures/google-samples/', import.meta.url);
@@ -20,6 +20,23 @@ function runMemoize() {
 function readDefaults() {
   return [scriptPropertyWithDefault('cow', 'none'), scriptPropertyWithDefault('horse', 'neigh')];
 }
+function dedupe() {
+  removeDuplicates();
+  return SpreadsheetApp.getActiveSheet().getDataRange().getValues();
+}
+function standupDb() {
+  var db = new DB('1StandupSheetId');
+  db.append({ name: 'spaces/A/messages/1', text: 'hello' });
+  db.append({ name: 'spaces/A/messages/2', text: 'again' });
+  return [db.last, db.sheet.getLastRow()];
+}
+function classify() {
+  var ss = SpreadsheetApp.create('Emails');
+  addDataToSheet(ss, 'Invoice due', 'needs-response', 'asks for payment');
+  var thread = { getId: function () { return 't1'; }, getFirstMessageSubject: function () { return 'Invoice due'; } };
+  var cell = ss.getActiveSheet().getRange('D1').setValue(hyperlink(thread));
+  return [ss.getActiveSheet().getRange('A1:C1').getValues()[0], cell.getFormula(), cell.getValue()];
+}
 function allProperties() {
   return [PropertiesService.getScriptProperties().getProperties(), PropertiesService.getUserProperties().getProperties(),
     PropertiesService.getDocumentProperties().getProperties()];
@@ -29,7 +46,30 @@ function allProperties() {
 let emulator: RunningEmulator;
 let scriptId: string;
 beforeAll(async () => {
-  emulator = await strictEmulator();
+  // The spreadsheet the project is bound to (rows with a duplicate), and the stand-up app's database.
+  const sheet = (title: string, rows: unknown[][]) => ({ sheetId: 0, title, rows });
+  emulator = await strictEmulator({
+    state: normalizeState({
+      version: 1,
+      sheets: {
+        spreadsheets: [
+          {
+            spreadsheetId: '1SampleSheetId',
+            title: 'Samples',
+            sheets: [
+              sheet('Sheet1', [
+                ['a', 1],
+                ['b', 2],
+                ['a', 1],
+                ['c', true],
+              ]),
+            ],
+          },
+          { spreadsheetId: '1StandupSheetId', title: 'Stand-up', sheets: [sheet('Messages', [])] },
+        ],
+      },
+    }),
+  });
   const client = appsScript(emulator);
   // Bound to a container (parentId), so document properties exist, as in the sample's own project.
   const created = await client.projects.create({ title: 'Google samples', parentId: '1SampleSheetId' });
@@ -64,6 +104,21 @@ beforeAll(async () => {
       },
       { name: 'gmail/markup/Code', type: 'SERVER_JS', source: await sample('gmail/markup/Code.gs') },
       { name: 'mail_template', type: 'HTML', source: await sample('gmail/markup/mail_template.html') },
+      {
+        name: 'sheets/removingDuplicates/removingDuplicates',
+        type: 'SERVER_JS',
+        source: await sample('sheets/removingDuplicates/removingDuplicates.gs'),
+      },
+      {
+        name: 'ai/standup-chat-app/db',
+        type: 'SERVER_JS',
+        source: await sample('ai/standup-chat-app/db.js'),
+      },
+      {
+        name: 'ai/email-classifier/Sheet',
+        type: 'SERVER_JS',
+        source: await sample('ai/email-classifier/Sheet.gs'),
+      },
       { name: 'driver', type: 'SERVER_JS', source: DRIVER },
     ],
   });
@@ -141,5 +196,25 @@ describe("Google's published samples, unchanged", () => {
 
   it('ai/devdocs-link-preview/Helpers.js: reads script properties with a default', async () => {
     expect(await run('readDefaults')).toEqual(['moo', 'neigh']);
+  });
+
+  it('sheets/removingDuplicates: removes the duplicate rows of the active sheet with getValues and setValues', async () => {
+    expect(await run('dedupe')).toEqual([
+      ['a', 1],
+      ['b', 2],
+      ['c', true],
+    ]);
+  });
+
+  it('ai/standup-chat-app/db.js: appends messages as rows and reads the last one back', async () => {
+    expect(await run('standupDb')).toEqual([{ name: 'spaces/A/messages/2', text: 'again' }, 2]);
+  });
+
+  it('ai/email-classifier/Sheet.gs: appends a classification row; its HYPERLINK formula is stored, not evaluated', async () => {
+    expect(await run('classify')).toEqual([
+      ['Invoice due', 'needs-response', 'asks for payment'],
+      '=HYPERLINK("https://mail.google.com/mail/u/0/#inbox/t1", "Invoice due")',
+      '',
+    ]);
   });
 });

@@ -53,7 +53,7 @@ function utilities() {
 }
 function badDecode() { return Utilities.base64Decode('***'); }
 function badArgs() { return Utilities.formatDate('today', 'UTC', 'yyyy'); }
-function notYet() { return SpreadsheetApp.create('Budget'); }
+function notYet() { return DocumentApp.create('Budget'); }
 function unknownMethod() { return Utilities.computeRsaSha256Signature('a', 'b'); }
 function sleepy() { Utilities.sleep(200000); Utilities.sleep(200000); return 'woke'; }
 function logs() {
@@ -243,7 +243,7 @@ describe('Utilities, Session, Logger and console', () => {
         "The parameters (String,String,String) don't match the method signature for Utilities.formatDate.",
     });
     expect((await run(emulator, deploymentId, 'notYet')).error).toMatchObject({
-      errorMessage: 'SpreadsheetApp.create is not implemented in the emulator.',
+      errorMessage: 'DocumentApp.create is not implemented in the emulator.',
     });
     expect((await run(emulator, deploymentId, 'unknownMethod')).error).toMatchObject({
       errorMessage: 'Utilities.computeRsaSha256Signature is not implemented in the emulator.',

@@ -47,7 +47,7 @@ function monday() {}
 function monthly() {}
 function twoHours() {}
 function atDate() {}
-function notClock() { ScriptApp.newTrigger('tick').forSpreadsheet('sheet-id'); }
+function notClock() { ScriptApp.newTrigger('tick').forForm('form-id'); }
 `;
 
 const dirs: string[] = [];
@@ -164,7 +164,7 @@ describe('time-driven triggers and the clock', () => {
       });
       expect(await run(emulator, scriptId, 'removeAll')).toBe(0);
       await expect(run(emulator, scriptId, 'notClock')).rejects.toMatchObject({
-        errorMessage: 'TriggerBuilder.forSpreadsheet is not implemented in the emulator.',
+        errorMessage: 'TriggerBuilder.forForm is not implemented in the emulator.',
       });
       const refused = await fetch(`${emulator.controlUrl}/clock`, {
         method: 'POST',

@@ -81,11 +81,13 @@ describe('sandbox', () => {
   });
 
   it('fails clearly when a Google service is used', async () => {
-    const out = await pool.run(job('function sheet() {\n  return SpreadsheetApp.getActive();\n}', 'sheet'));
+    const out = await pool.run(
+      job('function sheet() {\n  return SpreadsheetApp.newDataValidation();\n}', 'sheet'),
+    );
     expect(out).toMatchObject({
       kind: 'error',
       errorType: 'Exception',
-      errorMessage: 'SpreadsheetApp.getActive is not implemented in the emulator.',
+      errorMessage: 'SpreadsheetApp.newDataValidation is not implemented in the emulator.',
       stack: [{ function: 'sheet', lineNumber: 2 }],
     });
   });

@@ -85,4 +85,25 @@ describe('the demo data set', () => {
         .sort(),
     );
   });
+
+  it('runs nightlyReport against the seeded spreadsheet it is bound to', async () => {
+    const emulator = await seeded();
+    const run = await fetch(
+      `${emulator.appsScriptUrl}/v1/scripts/${DEMO_APPS_SCRIPT_IDS.invoiceMailerApi}:run`,
+      {
+        method: 'POST',
+        headers: { authorization: 'Bearer ada-demo-token', 'content-type': 'application/json' },
+        body: JSON.stringify({ function: 'nightlyReport' }),
+      },
+    );
+    expect(await run.json()).toMatchObject({
+      done: true,
+      response: { result: 'Invoices: 3 invoices, 242.75' },
+    });
+    const sheet = emulator
+      .state()
+      .sheets.spreadsheets.find((s) => s.spreadsheetId === DEMO_APPS_SCRIPT_IDS.invoicesSpreadsheet)
+      ?.sheets.find((s) => s.title === 'Report');
+    expect(sheet?.rows[1]).toEqual([expect.objectContaining({ fmt: 'datetime' }), 3, 242.75]);
+  });
 });

@@ -9,9 +9,10 @@ const COMMITTED = {
   appsScript: new URL('../../apps-script/src/generated/openapi.json', import.meta.url),
   bugsmash: new URL('../../bugsmash/src/generated/openapi.json', import.meta.url),
   drive: new URL('../../drive/src/generated/openapi.json', import.meta.url),
+  sheets: new URL('../../sheets/src/generated/openapi.json', import.meta.url),
 };
 
-for (const name of ['appsScript', 'bugsmash', 'drive'] as const) {
+for (const name of ['appsScript', 'bugsmash', 'drive', 'sheets'] as const) {
   it(`the committed ${name} bundle matches a fresh bundle of the spec`, async () => {
     const committed: unknown = JSON.parse(await readFile(COMMITTED[name], 'utf8'));
     expect(committed, 'stale bundle: run `./tools/dev generate` and commit src/generated').toEqual(

@@ -75,6 +75,16 @@ function visit() {
   return { visits: visits, digest: Utilities.base64Encode(digest).slice(0, 12) };
 }
 
+/** Writes a table to a new spreadsheet and reads it back: numbers and dates come back typed. */
+function report() {
+  var sheet = SpreadsheetApp.create('Demo report').getSheets()[0];
+  sheet.appendRow(['name', 'visits', 'since']);
+  sheet.appendRow(['Ada', '2', '1/31/2026']);
+  var row = sheet.getDataRange().getValues()[1];
+  return { rows: sheet.getLastRow(), types: row.map(function (v) { return v instanceof Date ? 'Date' : typeof v; }),
+    shown: sheet.getRange('A2:C2').getDisplayValues()[0] };
+}
+
 /** Installs a time-driven trigger: tick() every 5 minutes of the emulator's clock. */
 function installTrigger() {
   ScriptApp.newTrigger('tick').timeBased().everyMinutes(5).create();
@@ -142,6 +152,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
     const scriptId = await projectSteps(gas, dir, done);
     await runSteps(gas, scriptId, done);
     await servicesStep(gas, scriptId, done);
+    await spreadsheetStep(gas, scriptId, done);
     await triggerStep(emulator, gas, scriptId, done);
     await webAppStep(emulator, gas, scriptId, done);
     const { bugs, projectId, comments } = await reviewSteps(emulator, done);
@@ -291,6 +302,22 @@ async function servicesStep(gas: AppsScriptClient, scriptId: string, done: Done)
     service: 'apps-script',
     name: 'services',
     detail: `visit() twice → visits 1, then 2 (PropertiesService, LockService, Utilities.computeDigest ${String(runs[1]?.digest)}…)`,
+  });
+}
+
+/** SpreadsheetApp offline: a script writes rows to a spreadsheet the emulator keeps, and reads them back. */
+async function spreadsheetStep(gas: AppsScriptClient, scriptId: string, done: Done): Promise<void> {
+  const ran = await runFunction(gas, { scriptId, functionName: 'report' });
+  const out = (ran.result ?? {}) as { rows?: unknown; types?: unknown; shown?: unknown };
+  check(
+    out.rows === 2 && JSON.stringify(out.types) === '["string","number","Date"]',
+    'spreadsheet',
+    `report() returned ${JSON.stringify(out)}`,
+  );
+  done({
+    service: 'apps-script',
+    name: 'spreadsheet',
+    detail: `report() → appendRow twice, getValues reads back ${JSON.stringify(out.shown)} as string, number, Date`,
   });
 }
 

@@ -26,6 +26,7 @@ describe('specbound demo', () => {
       'processes',
       'metrics',
       'services',
+      'spreadsheet',
       'trigger',
       'web app',
       'project',
@@ -39,9 +40,10 @@ describe('specbound demo', () => {
     expect(result.stdout).toContain('greet("Ada") → "Hello, Ada! (from Apps Script)"');
     expect(result.stdout).toMatch(/at total \(line \d+\)/);
     expect(result.stdout).toContain('signature verified');
-    expect(result.stderr).toContain('16 steps passed');
+    expect(result.stderr).toContain('17 steps passed');
     expect(result.stdout).toContain('visit() twice → visits 1, then 2');
     expect(result.stdout).toContain('clock moved 15 minutes → ran 3 times');
+    expect(result.stdout).toContain('getValues reads back ["Ada","2","1/31/2026"] as string, number, Date');
     expect(result.stdout).toContain('Hello, &#60;Ada&#62;!');
     expect(result.stdout).toContain('run again: 0 sent');
   });
@@ -53,7 +55,7 @@ describe('specbound demo', () => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as { service: string; name: string });
-    expect(steps).toHaveLength(16);
+    expect(steps).toHaveLength(17);
     expect(steps.map((s) => s.name)).toEqual([
       'create',
       'push',
@@ -64,6 +66,7 @@ describe('specbound demo', () => {
       'processes',
       'metrics',
       'services',
+      'spreadsheet',
       'trigger',
       'web app',
       'project',

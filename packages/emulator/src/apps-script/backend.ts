@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Changes, type Collection } from '../core/changes.ts';
 import { LogEntryStore } from '../logging/store.ts';
 import type { SandboxPool } from '../sandbox/pool.ts';
+import { SpreadsheetStore } from '../sheets/store.ts';
 import { invalidArgument, notFound } from './errors.ts';
 import { type LogLine, LogRing } from './logs.ts';
 import type {
@@ -85,10 +86,13 @@ export class AppsScriptBackend {
   readonly changes: Changes;
   /** Bumped by every load: work that started before (a run, a content check) must not write after. */
   generation = 0;
+  /** The spreadsheets scripts reach with SpreadsheetApp: the emulator's one store (the Sheets API's too). */
+  readonly spreadsheets: SpreadsheetStore;
 
   constructor(options: AppsScriptOptions) {
     this.options = options;
     this.changes = options.changes ?? new Changes();
+    this.spreadsheets = new SpreadsheetStore({ changes: this.changes });
   }
 
   load(state: AppsScriptState & { tokens?: Record<string, string> }): void {

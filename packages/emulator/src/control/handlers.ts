@@ -11,6 +11,8 @@ import type { operations } from '../generated/emulator.ts';
 import { clockOf } from '../runtime/clock.ts';
 import { advanceClock } from '../runtime/fire.ts';
 import { outboxOf } from '../runtime/mail.ts';
+import { editSpreadsheet, openSpreadsheet } from '../runtime/sheet-triggers.ts';
+import { SheetsError } from '../sheets/errors.ts';
 import { normalizeState, type StateDocument, StateDocumentError } from '../state.ts';
 import { SecretRedactor, UnknownRedactedSecret } from './redact.ts';
 
@@ -109,6 +111,28 @@ export function controlHandlers(deps: ControlDeps): TypedHandlers<operations, 'c
         status: 200,
         body: { now: new Date(clock.now()).toISOString(), offsetMs: clock.offsetMs, fired },
       };
+    },
+    runSpreadsheetOpen: async (ctx) => {
+      const id = ctx.params.path.spreadsheetId;
+      if (deps.apps.spreadsheets.get(id) === undefined)
+        return { status: 404, body: { error: `no spreadsheet ${id}` } };
+      return { status: 200, body: { fired: await openSpreadsheet(deps.apps, id, ctx.body?.user) } };
+    },
+    runSpreadsheetEdit: async (ctx) => {
+      const id = ctx.params.path.spreadsheetId;
+      if (deps.apps.spreadsheets.get(id) === undefined)
+        return { status: 404, body: { error: `no spreadsheet ${id}` } };
+      try {
+        return {
+          status: 200,
+          body: {
+            fired: await editSpreadsheet(deps.apps, id, ctx.body.range, ctx.body.value, ctx.body.user),
+          },
+        };
+      } catch (error) {
+        if (error instanceof SheetsError) return bad(error.message);
+        throw error;
+      }
     },
     getFile: async (ctx) => {
       const file = await deps.file(ctx.params.path.fileId);

@@ -21,6 +21,7 @@ export const COLLECTIONS = {
   'bs.folders': { service: 'bugsmash', list: 'folders', key: 'id' },
   'bs.webhooks': { service: 'bugsmash', list: 'webhooks', key: 'id' },
   'bs.workspace': { service: 'bugsmash', list: 'workspace', key: '' },
+  'sh.spreadsheets': { service: 'sheets', list: 'spreadsheets', key: 'spreadsheetId' },
 } as const;
 
 export type Collection = keyof typeof COLLECTIONS;

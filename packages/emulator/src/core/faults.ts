@@ -7,7 +7,7 @@
 import type { CompiledSpec, Operation } from '../spec/operations.ts';
 import type { Reply } from './types.ts';
 
-export type ServiceName = 'apps-script' | 'bugsmash';
+export type ServiceName = 'apps-script' | 'bugsmash' | 'sheets';
 
 /** A registered fault as the control API reports it. */
 export interface FaultInfo {
@@ -40,7 +40,7 @@ export class FaultError extends Error {
   }
 }
 
-const SERVICES: readonly ServiceName[] = ['apps-script', 'bugsmash'];
+const SERVICES: readonly ServiceName[] = ['apps-script', 'bugsmash', 'sheets'];
 const FIELDS = new Set([
   'service',
   'operationId',

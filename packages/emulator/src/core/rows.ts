@@ -43,7 +43,7 @@ export function documentToRows(doc: JsonObject): Row[] {
 
 /** A state document from rows (in the order they were first written). */
 export function rowsToDocument(rows: Iterable<Row>): JsonObject {
-  const doc: Record<string, JsonObject> = { appsScript: {}, bugsmash: {} };
+  const doc: Record<string, JsonObject> = { appsScript: {}, bugsmash: {}, sheets: {} };
   const processes: [number, unknown][] = [];
   for (const { collection, key, value } of rows) {
     const spec = COLLECTIONS[collection];

@@ -54,7 +54,7 @@ export type Handler<P> = (ctx: RequestContext<P>) => Reply | Promise<Reply>;
 
 /** One emulated service: its spec, its handlers by operationId, and the service-specific error shapes. */
 export interface Service<P> {
-  name: 'apps-script' | 'bugsmash' | 'logging' | 'drive' | 'emulator';
+  name: 'apps-script' | 'bugsmash' | 'logging' | 'drive' | 'sheets' | 'emulator';
   /** Path prefix the service's spec paths live under on the emulator's port (`''` or `/api/v2`). */
   prefix: string;
   spec: CompiledSpec;

@@ -113,6 +113,8 @@ export function deleteFile(b: AppsScriptBackend, id: string): boolean {
   }
   if (!b.driveFiles.delete(id)) return false;
   b.touch('as.driveFiles', id);
+  // A spreadsheet's cells go with its file.
+  b.spreadsheets.delete(id);
   for (const project of [...b.projects.values()]) {
     if (project.parentId !== id) continue;
     b.projects.delete(project.scriptId);

@@ -264,6 +264,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/spreadsheets/{spreadsheetId}/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a spreadsheet as a user
+         * @description Stands for a user opening the spreadsheet in the Sheets UI: runs the simple trigger `onOpen(e)` of every project bound to it (its `parentId`), recorded as a `SIMPLE_TRIGGER` process, and every installable `onOpen` trigger made with `ScriptApp.newTrigger(…).forSpreadsheet(…)`, recorded as a `TRIGGER` process, with Google's event object (`source`, `user`, `authMode`, `triggerUid`). Answers when every run has ended.
+         */
+        post: operations["runSpreadsheetOpen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spreadsheets/{spreadsheetId}/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edit a spreadsheet as a user
+         * @description Stands for a user typing `value` into `range` in the Sheets UI: the value is written (read as typing is), then the simple trigger `onEdit(e)` of every bound project runs (`SIMPLE_TRIGGER`), then every installable `onEdit` and `onChange` trigger of the spreadsheet (`TRIGGER`), with Google's event object (`source`, `range`, `value` and `oldValue` for a single cell, `user`, `authMode`, `triggerUid`; `changeType: EDIT` for onChange). Answers when every run has ended.
+         */
+        post: operations["runSpreadsheetEdit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -378,7 +418,7 @@ export interface components {
              * @description The emulated service.
              * @enum {string}
              */
-            service: "apps-script" | "bugsmash";
+            service: "apps-script" | "bugsmash" | "sheets";
             /** @description The operation it answers. */
             operationId: string;
             /** @description The operation's HTTP method. */
@@ -400,7 +440,7 @@ export interface components {
              * @description The emulated service.
              * @enum {string}
              */
-            service: "apps-script" | "bugsmash";
+            service: "apps-script" | "bugsmash" | "sheets";
             /** @description Every request of this operation. */
             operationId?: string;
             /** @description With `path`, requests of this method to this path only. */
@@ -488,6 +528,47 @@ export interface components {
             /** @description The reply-to address, when given. */
             replyTo?: string;
         };
+        /** @description An edit a user makes in the UI, typed into a range. */
+        SpreadsheetEditRequest: {
+            /** @description A1 notation of the edited cells (`Sheet1!B2`); without a sheet name, the first sheet. */
+            range: string;
+            /** @description What the user typed, read as Sheets reads typing (USER_ENTERED); written to every cell of the range. */
+            value: string;
+            /**
+             * Format: email
+             * @description The user's email (the event's `e.user`); the bound project's owner when absent.
+             */
+            user?: string;
+        };
+        /** @description The trigger runs a user's action in a spreadsheet fired, in the order they ran. */
+        SpreadsheetEventResult: {
+            fired: {
+                /** @description The installable trigger's unique id; absent for a simple trigger. */
+                triggerUid?: string;
+                /** @description The project whose trigger ran. */
+                scriptId: string;
+                /** @description The function that ran (`onOpen`, `onEdit` or an installable trigger's handler). */
+                functionName: string;
+                /**
+                 * @description How the run is recorded among the project's processes.
+                 * @enum {string}
+                 */
+                processType: "SIMPLE_TRIGGER" | "TRIGGER";
+                /**
+                 * @description How the run ended (the process's status).
+                 * @enum {string}
+                 */
+                status: "COMPLETED" | "FAILED" | "TIMED_OUT";
+            }[];
+        };
+        /** @description Who opens the spreadsheet in the UI. */
+        SpreadsheetOpenRequest: {
+            /**
+             * Format: email
+             * @description The user's email (the event's `e.user`); the bound project's owner when absent.
+             */
+            user?: string;
+        };
         /** @description Everything the emulator holds, as one JSON value (the format of the state file). Only `version` is required: missing collections are empty and missing optional fields get their defaults. The emulator's README documents each collection; the emulator checks them (types, required fields, unique ids) when the document is loaded. Uploaded bytes are not part of it: a file names its content by `sha256` and is served at `/files/{fileId}/{fileName}`. */
         StateDocument: {
             /**
@@ -501,6 +582,10 @@ export interface components {
             };
             /** @description The workspace, projects, versions, comments, folders and webhooks. */
             bugsmash?: {
+                [key: string]: unknown;
+            };
+            /** @description Spreadsheets (`spreadsheets`): id, title, locale, time zone, named ranges and sheets, each sheet's cells as rows of values (formulas stored as written, not evaluated). */
+            sheets?: {
                 [key: string]: unknown;
             };
         };
@@ -735,6 +820,11 @@ export interface components {
          * @example demo
          */
         SeedQuery: "demo";
+        /**
+         * @description The id of a spreadsheet the emulator holds.
+         * @example 1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms
+         */
+        SpreadsheetId: string;
     };
     requestBodies: never;
     headers: never;
@@ -1158,6 +1248,76 @@ export interface operations {
                 };
             };
             403: components["responses"]["CrossSite"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    runSpreadsheetOpen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of a spreadsheet the emulator holds.
+                 * @example 1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms
+                 */
+                spreadsheetId: components["parameters"]["SpreadsheetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SpreadsheetOpenRequest"];
+            };
+        };
+        responses: {
+            /** @description The triggers ran. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpreadsheetEventResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossSite"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    runSpreadsheetEdit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of a spreadsheet the emulator holds.
+                 * @example 1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms
+                 */
+                spreadsheetId: components["parameters"]["SpreadsheetId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SpreadsheetEditRequest"];
+            };
+        };
+        responses: {
+            /** @description The value was written and the triggers ran. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpreadsheetEventResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossSite"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -178,3 +178,8 @@ export function formatDate(epochMs: number, timeZone: string, pattern: string): 
   }
   return out;
 }
+
+/** Minutes the zone `timeZone` is ahead of UTC at `epochMs` (negative west of Greenwich). */
+export function zoneOffsetMinutes(epochMs: number, timeZone: string): number {
+  return fieldsOf(epochMs, timeZone).offsetMinutes;
+}

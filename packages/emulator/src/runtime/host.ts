@@ -13,6 +13,7 @@ import { clockOf } from './clock.ts';
 import { LockTable } from './lock.ts';
 import { mailCall } from './mail.ts';
 import { propertiesCall } from './properties.ts';
+import { spreadsheetCall } from './spreadsheets.ts';
 import { isScope, runtimeOf } from './state.ts';
 import { triggersCall } from './triggers.ts';
 import { type FetchParams, urlFetch } from './urlfetch.ts';
@@ -71,6 +72,8 @@ export function runHost(b: AppsScriptBackend, project: AsProject, email: string)
         return triggersCall(runtime, email, call.method, call.args, clockOf(b).now(), changed);
       case 'Utilities':
         return utilitiesCall(call.method, call.args);
+      case 'SpreadsheetApp':
+        return spreadsheetCall(b.spreadsheets, call.method, call.args, (ss) => b.spreadsheets.changed(ss));
       case 'Session':
         return createHash('sha256').update(`${project.scriptId}/${email}`).digest('base64url').slice(0, 43);
       case 'LockService':

@@ -25,6 +25,9 @@ export interface StoredTrigger {
   everyMs?: number;
   /** Repeats by the calendar, at a wall-clock time in a time zone (daily, weekly, monthly). */
   schedule?: ClockSchedule;
+  /** A spreadsheet trigger (forSpreadsheet): the spreadsheet's id; its `dueAt` never comes. */
+  sourceId?: string;
+  eventType?: 'ON_OPEN' | 'ON_EDIT' | 'ON_CHANGE';
 }
 
 export interface ProjectRuntime {

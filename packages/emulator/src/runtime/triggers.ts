@@ -1,4 +1,4 @@
-// ScriptApp's installable time-driven triggers on the host: stored with the project (so they survive
+// ScriptApp's installable triggers (time-driven and spreadsheet) on the host: stored with the project (so they survive
 // a restart and go with a reset), one list per project, each owned by the user who created it.
 // sandbox/guest/scriptapp.ts builds them; fire.ts runs them when the emulator's clock passes them.
 import { randomInt } from 'node:crypto';
@@ -18,8 +18,28 @@ function knownZone(id: string): boolean {
   }
 }
 
+/** What the guest's builders send: a clock trigger, or a spreadsheet trigger (forSpreadsheet). */
+type TriggerSpec = ClockSpec & {
+  /** A spreadsheet trigger: fired by the control API's open/edit, never by the clock. */
+  sourceId?: string;
+  eventType?: 'ON_OPEN' | 'ON_EDIT' | 'ON_CHANGE';
+};
+
 /** A stored trigger for `spec`, created at `now`: when it first falls due and how it repeats. */
-function triggerOf(spec: ClockSpec, email: string, now: number): StoredTrigger {
+function triggerOf(spec: TriggerSpec, email: string, now: number): StoredTrigger {
+  const uid = String(randomInt(1_000_000_000, 9_999_999_999));
+  if (spec.eventType !== undefined) {
+    // Its `dueAt` never comes: the spreadsheet's open and edit events fire it.
+    const { eventType } = spec;
+    return {
+      uid,
+      handler: spec.handler,
+      owner: email,
+      dueAt: Number.MAX_SAFE_INTEGER,
+      eventType,
+      sourceId: String(spec.sourceId),
+    };
+  }
   if (!knownZone(spec.timeZone)) throw new Error(`Invalid argument: timezone ${spec.timeZone}`);
   const schedule = scheduleOf(spec, now);
   const everyMs =
@@ -27,7 +47,7 @@ function triggerOf(spec: ClockSpec, email: string, now: number): StoredTrigger {
       ? (spec.everyMinutes ?? 0) * 60_000 + (spec.everyHours ?? 0) * 3_600_000
       : undefined;
   return {
-    uid: String(randomInt(1_000_000_000, 9_999_999_999)),
+    uid,
     handler: spec.handler,
     owner: email,
     dueAt: firstDue(spec, schedule, now),
@@ -36,7 +56,11 @@ function triggerOf(spec: ClockSpec, email: string, now: number): StoredTrigger {
   };
 }
 
-const json = (t: StoredTrigger) => ({ uid: t.uid, handler: t.handler });
+const json = (t: StoredTrigger) => ({
+  uid: t.uid,
+  handler: t.handler,
+  ...(t.eventType === undefined ? {} : { eventType: t.eventType, sourceId: t.sourceId }),
+});
 
 /** Answers one ScriptApp trigger call at emulator time `now`. */
 export function triggersCall(
@@ -56,7 +80,7 @@ export function triggersCall(
         throw new Error(
           'This script has too many triggers. Triggers must be deleted from the script before more can be added.',
         );
-      const trigger = triggerOf(args[0] as ClockSpec, email, now);
+      const trigger = triggerOf(args[0] as TriggerSpec, email, now);
       list.push(trigger);
       changed();
       return json(trigger);

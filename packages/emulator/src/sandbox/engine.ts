@@ -17,6 +17,14 @@ import { installKernel } from './guest/kernel.ts';
 import { installLogging } from './guest/logging.ts';
 import { installMail } from './guest/mail.ts';
 import { installScriptApp } from './guest/scriptapp.ts';
+import {
+  defineRange,
+  defineRangeValues,
+  defineSheet,
+  defineSheetRanges,
+  defineSpreadsheet,
+  installSpreadsheetApp,
+} from './guest/spreadsheetapp.ts';
 import { installStores } from './guest/stores.ts';
 import { installUrlFetch } from './guest/urlfetch.ts';
 import { installUtilities } from './guest/utilities.ts';
@@ -67,6 +75,14 @@ const LAZY_SOURCES: Record<string, string> = {
   html: installHtml.toString(),
   mail: installMail.toString(),
   urlfetch: installUrlFetch.toString(),
+  // SpreadsheetApp comes in pieces (each a function of its own), put together around one `api` object.
+  spreadsheetapp: `function (g, k, context) {
+    var api = {};
+    ${[defineRangeValues, defineRange, defineSheetRanges, defineSheet, defineSpreadsheet]
+      .map((define) => `(${define.toString()})(k, api);`)
+      .join('\n')}
+    (${installSpreadsheetApp.toString()})(g, k, context, api);
+  }`,
 };
 
 const HARNESS_SOURCE = `(function (g, record, call, sleep, contextJson, load) {
@@ -116,6 +132,7 @@ const HARNESS_SOURCE = `(function (g, record, call, sleep, contextJson, load) {
   later(['ScriptApp'], 'scriptapp', function (install, made) { install(made, kernel, parse(contextJson)); });
   later(['MailApp', 'GmailApp'], 'mail', function (install, made) { install(made, kernel); });
   later(['UrlFetchApp'], 'urlfetch', function (install, made) { install(made, kernel); });
+  later(['SpreadsheetApp'], 'spreadsheetapp', function (install, made) { install(made, kernel, parse(contextJson)); });
   later(['HtmlService', 'ContentService'], 'html', function (install, made) {
     install(made, kernel, parse(contextJson).htmlFiles || {});
   });
@@ -146,7 +163,11 @@ const HARNESS_SOURCE = `(function (g, record, call, sleep, contextJson, load) {
       self = fn; fn = fn[parts[j]];
     }
     if (typeof fn !== 'function') return '{"notFound":true}';
-    var result = fn.apply(self, parse(json));
+    // A spreadsheet trigger's event comes as { $sheetsEvent }: SpreadsheetApp makes Google's object of it.
+    var args = parse(json).map(function (p) {
+      return p !== null && typeof p === 'object' && p.$sheetsEvent ? g.SpreadsheetApp.__event(p.$sheetsEvent) : p;
+    });
+    var result = fn.apply(self, args);
     if (isPromise(result)) {
       settled = undefined;
       result.then(function (v) { settled = { ok: v }; }, function (e) { settled = { error: e }; });

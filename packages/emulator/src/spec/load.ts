@@ -24,6 +24,7 @@ export const REPO_SPEC_PATHS = {
   bugsmash: `${SPECS_DIR}bugsmash/openapi.yaml`,
   logging: `${SPECS_DIR}logging/openapi.yaml`,
   drive: `${SPECS_DIR}drive/openapi.yaml`,
+  sheets: `${SPECS_DIR}sheets/openapi.yaml`,
   emulator: `${SPECS_DIR}emulator/openapi.yaml`,
 } as const;
 
@@ -42,6 +43,7 @@ export const DEFAULT_SPEC_PATHS = BUILT
       bugsmash: require.resolve('@specbound/bugsmash/openapi.json'),
       logging: require.resolve('@specbound/logging/openapi.json'),
       drive: require.resolve('@specbound/drive/openapi.json'),
+      sheets: require.resolve('@specbound/sheets/openapi.json'),
       emulator: fileURLToPath(new URL('../specs/emulator.json', import.meta.url)),
     }
   : REPO_SPEC_PATHS;

@@ -69,7 +69,6 @@ export function installKernel(g: GuestValue, call: RawHostCall): Kernel {
     });
   }
   const missing = [
-    'SpreadsheetApp',
     'DocumentApp',
     'SlidesApp',
     'FormApp',

@@ -18,13 +18,13 @@ export function installScriptApp(
   };
   const MINUTES = [1, 5, 10, 15, 30];
 
-  function trigger(data: { uid: string; handler: string }) {
+  function trigger(data: { uid: string; handler: string; eventType?: string; sourceId?: string }) {
     return k.service('Trigger', {
       getUniqueId: () => data.uid,
       getHandlerFunction: () => data.handler,
-      getEventType: () => 'CLOCK',
-      getTriggerSource: () => 'CLOCK',
-      getTriggerSourceId: () => null,
+      getEventType: () => data.eventType ?? 'CLOCK',
+      getTriggerSource: () => (data.eventType === undefined ? 'CLOCK' : 'SPREADSHEETS'),
+      getTriggerSourceId: () => data.sourceId ?? null,
       toString: () => 'Trigger',
     });
   }
@@ -105,6 +105,34 @@ export function installScriptApp(
     return builder;
   }
 
+  // forSpreadsheet(spreadsheet or id): onOpen, onEdit or onChange, fired by the control API's open/edit.
+  function spreadsheetBuilder(handler: string, source: GuestValue, args: ArrayLike<GuestValue>) {
+    const id =
+      typeof source === 'string'
+        ? source
+        : source && typeof source.getId === 'function'
+          ? source.getId()
+          : null;
+    if (typeof id !== 'string') throw k.signature('TriggerBuilder.forSpreadsheet', args);
+    const spec: Record<string, GuestValue> = { handler, sourceId: id };
+    const on = (eventType: string) => () => {
+      spec.eventType = eventType;
+      return builder;
+    };
+    const builder = k.service('SpreadsheetTriggerBuilder', {
+      onOpen: on('ON_OPEN'),
+      onEdit: on('ON_EDIT'),
+      onChange: on('ON_CHANGE'),
+      create() {
+        if (spec.eventType === undefined)
+          throw k.exception('Spreadsheet triggers need one of onOpen, onEdit or onChange.');
+        return trigger(k.host('ScriptApp', 'create', [spec]));
+      },
+      toString: () => 'SpreadsheetTriggerBuilder',
+    });
+    return builder;
+  }
+
   g.ScriptApp = k.service('ScriptApp', {
     AuthMode: enumOf(['NONE', 'CUSTOM_FUNCTION', 'LIMITED', 'FULL']),
     EventType: enumOf(['CLOCK', 'ON_OPEN', 'ON_EDIT', 'ON_FORM_SUBMIT', 'ON_CHANGE', 'ON_EVENT_UPDATED']),
@@ -117,6 +145,9 @@ export function installScriptApp(
         throw k.signature('ScriptApp.newTrigger', arguments);
       return k.service('TriggerBuilder', {
         timeBased: () => clockBuilder(functionName),
+        forSpreadsheet(source: GuestValue) {
+          return spreadsheetBuilder(functionName, source, arguments);
+        },
         toString: () => 'TriggerBuilder',
       });
     },

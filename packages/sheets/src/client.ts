@@ -1,0 +1,102 @@
+import {
+  type AuthStrategy,
+  apiKeyQuery,
+  bearerAuth,
+  type ClientDescriptor,
+  type ClientOptions,
+  checkKeys,
+  clientOf,
+  clientRuntime,
+  combineAuth,
+  ValidationError,
+  withContext,
+} from '@specbound/http';
+import createClient from 'openapi-fetch';
+import { type Context, googleReader } from './core.js';
+import type { paths } from './generated/schema.js';
+import { spreadsheets } from './spreadsheets.js';
+import type { SheetsCore } from './types.js';
+import { VERSION } from './version.js';
+
+/** The spec's server. Any other base URL serving the same `/v4/...` paths works (an emulator, a proxy). */
+export const DEFAULT_BASE_URL = 'https://sheets.googleapis.com';
+
+/** A token, or a function returning one (or google-auth-library's `{ token }`), called per attempt. */
+export type TokenSource = Parameters<typeof bearerAuth>[0];
+
+/**
+ * How to authenticate:
+ * - a string or a token provider: an OAuth access token, sent as `Authorization: Bearer …`;
+ * - `{ apiKey }`: a Google API key in the `key` query parameter (quota attribution; on its
+ *   own it reads only public spreadsheets), optionally with `token`;
+ * - any `AuthStrategy` from `@specbound/http`.
+ */
+export type SheetsAuth = TokenSource | { token?: TokenSource; apiKey?: string } | AuthStrategy;
+
+export interface SheetsClientOptions extends ClientOptions {
+  auth?: SheetsAuth | undefined;
+  /** Default `https://sheets.googleapis.com`. */
+  baseUrl?: string | undefined;
+}
+
+const RUNTIME: ClientDescriptor<SheetsClientOptions> = {
+  factory: 'createSheetsClient',
+  credentials: ['auth'],
+  defaultBaseUrl: DEFAULT_BASE_URL,
+  client: { name: '@specbound/sheets', version: VERSION },
+};
+
+/**
+ * The Sheets client: `spreadsheets.create`, `spreadsheets.get` and `spreadsheets.values.*`, plus `raw`. It is also a core:
+ * every operation function (`getValues(client, params)`) accepts it.
+ */
+export function createSheetsClient(options: SheetsClientOptions = {}) {
+  return clientOf(createSheetsCore(options), { spreadsheets });
+}
+
+/**
+ * The slim client for operation functions: the same options and checks as `createSheetsClient`,
+ * and `raw`, without the methods: `await getValues(createSheetsCore({ auth }), { spreadsheetId, range })`.
+ */
+export function createSheetsCore(options: SheetsClientOptions = {}): SheetsCore {
+  let auth: AuthStrategy | undefined;
+  const { baseUrl, http } = clientRuntime(RUNTIME, options, (checked) => {
+    auth = resolveAuth(checked.auth);
+    return auth;
+  });
+  /** The typed openapi-fetch client every method calls: middleware added to it applies to all. */
+  const raw = createClient<paths>({ baseUrl, fetch: http });
+  const secrets = () => auth?.secrets() ?? [];
+  const ctx: Context = {
+    caller: { raw, http, parseAs: 'text', decode: googleReader(secrets) },
+    secrets,
+    retryOff: options.retry === false,
+  };
+  return withContext(ctx, { raw });
+}
+
+export type SheetsClient = ReturnType<typeof createSheetsClient>;
+
+function resolveAuth(auth: SheetsAuth | undefined): AuthStrategy | undefined {
+  if (auth === undefined) return undefined;
+  if (typeof auth === 'string' || typeof auth === 'function') return bearerAuth(auth);
+  if (typeof auth !== 'object' || auth === null) {
+    // Never echo the value: it may be a credential.
+    throw new ValidationError(
+      'auth',
+      `createSheetsClient: option "auth" must be a token, a token provider, { token, apiKey } or an AuthStrategy (got ${auth === null ? 'null' : typeof auth}).`,
+    );
+  }
+  if ('authenticate' in auth) return auth;
+  checkKeys(auth, ['token', 'apiKey'], 'auth field', 'auth', 'createSheetsClient');
+  const strategies: AuthStrategy[] = [];
+  if (auth.token !== undefined) strategies.push(bearerAuth(auth.token));
+  if (auth.apiKey !== undefined) strategies.push(apiKeyQuery('key', auth.apiKey));
+  if (strategies.length === 0) {
+    throw new ValidationError(
+      'auth',
+      'createSheetsClient: "auth" needs a token, an apiKey, or an AuthStrategy.',
+    );
+  }
+  return combineAuth(...strategies);
+}

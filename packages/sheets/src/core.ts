@@ -1,0 +1,43 @@
+import { type Caller, jsonBody } from '@specbound/http';
+import type { GoogleErrorBody, StandardParamName } from './types.js';
+
+/** What a client's operations are built from (one per client, kept on the client or core). */
+export interface Context {
+  readonly caller: Caller;
+  /** The credentials in use, for redaction. */
+  readonly secrets: () => readonly string[];
+  /** Whether the client's options turned retries off (`values.clear` then stays at one attempt). */
+  readonly retryOff: boolean;
+}
+
+/** Whether a body is Google's JSON error body (the type `ApiError.body` promises). */
+function isGoogleError(body: unknown): body is GoogleErrorBody {
+  const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { message?: unknown }).message === 'string'
+  );
+}
+
+/** Reads an answer: the data (`{}` for an empty body), or the typed `ApiError` with Google's body. */
+export function googleReader(secrets: () => readonly string[]) {
+  return (answer: Parameters<typeof jsonBody>[0]): unknown =>
+    jsonBody(answer, secrets(), isGoogleError) ?? {};
+}
+
+// Google's standard query parameters, valid on every operation. A type test checks this list is
+// exactly the spec's.
+export const STANDARD_PARAMS = [
+  '$.xgafv',
+  'access_token',
+  'alt',
+  'callback',
+  'fields',
+  'key',
+  'oauth_token',
+  'prettyPrint',
+  'quotaUser',
+  'upload_protocol',
+  'uploadType',
+] as const satisfies readonly StandardParamName[];
