@@ -114,6 +114,11 @@ time without waiting, so a run that sleeps past its limit times out at once.`,
       'ClockTriggerBuilder.everyDays',
       'ClockTriggerBuilder.everyWeeks',
       'ClockTriggerBuilder.create',
+      'TriggerBuilder.forSpreadsheet',
+      'SpreadsheetTriggerBuilder.onOpen',
+      'SpreadsheetTriggerBuilder.onEdit',
+      'SpreadsheetTriggerBuilder.onChange',
+      'SpreadsheetTriggerBuilder.create',
       'getProjectTriggers',
       'deleteTrigger',
       'Trigger.getUniqueId',
@@ -127,8 +132,11 @@ time without waiting, so a run that sleeps past its limit times out at once.`,
     ],
     notes: `Time-driven triggers are stored with the project (20 per user, as Google allows) and fired by
 the emulator's clock (below) with Google's event object; a one-off trigger (<code>after</code>,
-<code>at</code>) is removed once it ran. Spreadsheet triggers, <code>atHour</code>,
-<code>nearMinute</code>, <code>onWeekDay</code> and <code>inTimezone</code> are not implemented.
+<code>at</code>) is removed once it ran. <code>atHour</code>, <code>nearMinute</code>,
+<code>onWeekDay</code> and <code>inTimezone</code> are not implemented. Spreadsheet triggers, and the
+simple triggers <code>onOpen(e)</code>/<code>onEdit(e)</code> of a project bound to a spreadsheet, run when
+<code>POST /__emulator/spreadsheets/{id}/open</code> or <code>…/edit</code> stands for a user in the UI
+(<code>TRIGGER</code> and <code>SIMPLE_TRIGGER</code> processes, with Google's event object).
 <code>getOAuthToken</code> gives a bearer token the emulator knows as the user's, for calling its APIs.`,
   },
   {
