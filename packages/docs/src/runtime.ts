@@ -119,6 +119,11 @@ time without waiting, so a run that sleeps past its limit times out at once.`,
       'ClockTriggerBuilder.onMonthDay',
       'ClockTriggerBuilder.inTimezone',
       'ClockTriggerBuilder.create',
+      'TriggerBuilder.forSpreadsheet',
+      'SpreadsheetTriggerBuilder.onOpen',
+      'SpreadsheetTriggerBuilder.onEdit',
+      'SpreadsheetTriggerBuilder.onChange',
+      'SpreadsheetTriggerBuilder.create',
       'getProjectTriggers',
       'deleteTrigger',
       'Trigger.getUniqueId',
@@ -136,8 +141,10 @@ the emulator's clock (below) with Google's event object; a one-off trigger (<cod
 <code>atHour</code>/<code>nearMinute</code> set the wall-clock time of a daily, weekly
 (<code>onWeekDay</code>) or monthly (<code>onMonthDay</code>; months without that day are skipped)
 trigger in <code>inTimezone</code>'s zone, else the script's, kept across daylight-saving changes;
-where Google picks a minute within ±15, the emulator fires on the minute asked. Spreadsheet triggers
-are not implemented.
+where Google picks a minute within ±15, the emulator fires on the minute asked. Spreadsheet triggers, and the
+simple triggers <code>onOpen(e)</code>/<code>onEdit(e)</code> of a project bound to a spreadsheet, run when
+<code>POST /__emulator/spreadsheets/{id}/open</code> or <code>…/edit</code> stands for a user in the UI
+(<code>TRIGGER</code> and <code>SIMPLE_TRIGGER</code> processes, with Google's event object).
 <code>getOAuthToken</code> gives a bearer token the emulator knows as the user's, for calling its APIs.`,
   },
   {

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeState, type RunningEmulator, startEmulator } from '../src/index.ts';
+import { spreadsheetCall } from '../src/runtime/spreadsheets.ts';
+import { SandboxPool } from '../src/sandbox/pool.ts';
+import type { HostCall } from '../src/sandbox/types.ts';
+import { createSpreadsheet, SpreadsheetStore } from '../src/sheets/store.ts';
 import { appsScript } from './helpers.ts';
 
 const MANIFEST = JSON.stringify({ timeZone: 'Etc/UTC', executionApi: { access: 'ANYONE' } });
@@ -240,5 +244,50 @@ describe('SpreadsheetApp values', () => {
       '',
       '"1970-01-01T00:00:00.000Z"',
     ]);
+  });
+});
+
+describe('SpreadsheetApp host calls', () => {
+  it('a getValues and a setValues of 10,000 × 10 are one host call each', async () => {
+    const store = new SpreadsheetStore();
+    const ss = createSpreadsheet(store, {
+      title: 'Big',
+      sheets: [{ title: 'Data', rowCount: 10_000, columnCount: 10 }],
+    });
+    const calls: string[] = [];
+    const host = (call: HostCall) => {
+      calls.push(call.method);
+      return spreadsheetCall(store, call.method, call.args, () => {});
+    };
+    const pool = new SandboxPool(1);
+    try {
+      const out = await pool.run(
+        {
+          files: [
+            {
+              name: 'Code',
+              source: `function big(id) {
+  var range = SpreadsheetApp.openById(id).getSheets()[0].getRange(1, 1, 10000, 10);
+  var rows = [];
+  for (var i = 0; i < 10000; i++) rows.push([i, 'x', true, i, 'y', false, i, 'z', 1.5, new Date(0)]);
+  range.setValues(rows);
+  var back = range.getValues();
+  return [back.length, back[9999][0], back[9999][9] instanceof Date];
+}`,
+            },
+          ],
+          functionName: 'big',
+          parameters: [ss.spreadsheetId],
+          timeoutMs: 60_000,
+          memoryLimitBytes: 64 * 1024 * 1024,
+        },
+        undefined,
+        host,
+      );
+      expect(out).toMatchObject({ kind: 'ok', result: [10_000, 9999, true] });
+      expect(calls.filter((m) => m === 'write' || m === 'read')).toEqual(['write', 'read']);
+    } finally {
+      await pool.close();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeState, StateDocumentError } from '../src/index.ts';
-import { readStateDatabase, strictEmulator } from './helpers.ts';
+import { appsScript, readStateDatabase, strictEmulator } from './helpers.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -57,6 +57,31 @@ describe('spreadsheet state', () => {
     expect(
       (readStateDatabase(file) as { sheets: { spreadsheets?: unknown[] } }).sheets.spreadsheets ?? [],
     ).toEqual([]);
+    await second.close();
+  });
+
+  it('keeps what a script wrote with SpreadsheetApp across a restart', async () => {
+    const file = join(dir, 'scripted.db');
+    const first = await strictEmulator({ state: file });
+    const client = appsScript(first);
+    const scriptId = String((await client.projects.create({ title: 'Writer' })).scriptId);
+    await client.projects.updateContent({
+      scriptId,
+      files: [
+        { name: 'appsscript', type: 'JSON', source: '{"executionApi":{"access":"ANYONE"}}' },
+        {
+          name: 'Code',
+          type: 'SERVER_JS',
+          source:
+            "function write() { var s = SpreadsheetApp.create('Saved').getSheets()[0]; s.appendRow([1, 'a']); s.getRange('B1').setValue('b'); }",
+        },
+      ],
+    });
+    await client.scripts.run({ deploymentId: scriptId, function: 'write', devMode: true });
+    await first.close();
+    const second = await strictEmulator({ state: file });
+    const saved = second.state().sheets.spreadsheets.find((s) => s.title === 'Saved');
+    expect(saved?.sheets[0]?.rows).toEqual([[1, 'b']]);
     await second.close();
   });
 
