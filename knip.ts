@@ -52,6 +52,9 @@ const config: KnipConfig = {
       entry: ['src/index.ts', 'src/generated/schema.ts', 'src/node.ts', 'src/validate.ts'],
     },
     'packages/logging': {
+      // exports["."], ["./schema"] and ["./validate"].
+      entry: ['src/index.ts', 'src/generated/schema.ts', 'src/validate.ts'],
+    },
     'packages/sheets': {
       // exports["."], ["./schema"] and ["./validate"].
       entry: ['src/index.ts', 'src/generated/schema.ts', 'src/validate.ts'],
