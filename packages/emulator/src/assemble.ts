@@ -227,7 +227,12 @@ export async function assembleEmulator(
   const sheets = apps.spreadsheets;
   sheets.onAdd = (ss) => {
     if (!apps.driveFiles.has(ss.spreadsheetId))
-      registerContainer(apps, { id: ss.spreadsheetId, name: ss.title, mimeType: SPREADSHEET_MIME_TYPE });
+      registerContainer(apps, {
+        id: ss.spreadsheetId,
+        name: ss.title,
+        mimeType: SPREADSHEET_MIME_TYPE,
+        parents: [],
+      });
   };
   const load = (state: StateDocument) => {
     apps.load(state.appsScript);

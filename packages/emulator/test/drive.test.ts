@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDriveClient, GOOGLE_APPS_MIME_TYPES, NotFoundError, SCRIPT_MIME_TYPE } from '@specbound/drive';
+import { createSheetsClient, NotFoundError as SheetsNotFound } from '@specbound/sheets';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { allFiles, registerContainer } from '../src/drive/files.ts';
 import { parseQuery, QueryError } from '../src/drive/query.ts';
@@ -198,5 +199,34 @@ describe('the spreadsheet hook (the seam the Sheets routes plug into)', () => {
     await create('Notes', GOOGLE_APPS_MIME_TYPES.docs);
     expect(created).toEqual(['Budget']);
     expect(allFiles(backend).map((f) => f.name)).toEqual(['Budget', 'Notes']);
+  });
+});
+
+describe('Drive and Sheets share spreadsheets', () => {
+  const sheets = () =>
+    createSheetsClient({ auth: 'ada-token', baseUrl: emulator.appsScriptUrl, retry: false });
+  const SPREADSHEETS = `mimeType = '${GOOGLE_APPS_MIME_TYPES.sheets}'`;
+
+  it('lists a spreadsheet the Sheets API created, and deleting its file deletes its cells', async () => {
+    const created = await sheets().spreadsheets.create({ properties: { title: 'Budget' } });
+    const id = String(created.spreadsheetId);
+    const page = await drive().files.list({ q: SPREADSHEETS });
+    expect(page.files).toEqual([expect.objectContaining({ id, name: 'Budget' })]);
+    await drive().files.delete({ fileId: id });
+    await expect(sheets().spreadsheets.get({ spreadsheetId: id })).rejects.toBeInstanceOf(SheetsNotFound);
+  });
+
+  it('gives a spreadsheet Drive created cells the Sheets API reads and writes', async () => {
+    const file = await drive().files.create({ name: 'Plan', mimeType: GOOGLE_APPS_MIME_TYPES.sheets });
+    const spreadsheetId = String(file.id);
+    await sheets().spreadsheets.values.update({
+      spreadsheetId,
+      range: 'Sheet1!A1',
+      valueInputOption: 'RAW',
+      values: [['kept']],
+    });
+    const read = await sheets().spreadsheets.values.get({ spreadsheetId, range: 'Sheet1!A1' });
+    expect(read.values).toEqual([['kept']]);
+    expect((await drive().files.list({ q: SPREADSHEETS })).files).toHaveLength(1);
   });
 });
