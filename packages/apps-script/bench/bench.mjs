@@ -157,6 +157,18 @@ const LEAN = {
   'scripts.run 16': ['1.71× (1.46–2.02)', '2.45× (2.17–2.67)'],
 };
 
+// Client / raw and client / googleapis in the last run before the per-call work of issue 21's
+// second round (commit 7fe1193, a quiet machine): every body was read within its attempt and read
+// again by openapi-fetch from a copy, and every attempt copied the caller's Request.
+const ROUND1 = {
+  'projects.get 1': ['0.85× (0.70–1.06)', '1.48× (1.35–1.59)'],
+  'processes.list 1': ['0.81× (0.65–1.06)', '1.44× (1.07–1.79)'],
+  'scripts.run 1': ['0.98× (0.85–1.18)', '1.35× (1.27–1.45)'],
+  'projects.get 16': ['0.73× (0.50–0.83)', '1.92× (1.65–2.45)'],
+  'processes.list 16': ['0.73× (0.69–0.90)', '1.73× (1.60–1.98)'],
+  'scripts.run 16': ['0.95× (0.84–1.14)', '1.70× (1.45–1.95)'],
+};
+
 const throughput = [];
 for (const concurrency of [1, 16]) {
   for (const [endpoint, contenders] of Object.entries(endpoints)) {
@@ -324,6 +336,52 @@ const lines = [
   `| endpoint | concurrency | ${NAMES.join(' | ')} | client vs raw, by CPU | client vs googleapis, by CPU |`,
   '|---|---:|---:|---:|---:|---:|---:|---:|',
   ...rows.map((r) => r.cpu),
+  '',
+  "## The per-call cost over raw openapi-fetch (issue 21, on the runtime's fetch)",
+  '',
+  'Profiled claim by claim (`node --cpu-prof bench/profile.mjs client|raw projects.get 16 8000`, one',
+  'contender per process; then an A/B in one process, contenders taking turns in blocks with the CPU',
+  'time of each block, so that a variant is compared with raw under the same load):',
+  '',
+  "- The suspected `Request` copies were not the main cost. The attempt copies the caller's `Request`",
+  "  (`new Request(input)`) and `fetch` copies that copy again. A variant handing `fetch` the caller's",
+  '  request with one copy of its headers (the credentials added there) moved the CPU per call by less',
+  "  than the A/B's noise (±10 µs at load averages of 4–20), and the header-only auth API it needed",
+  '  cost bytes the browser budgets do not have: it was left out.',
+  '- Reading every body twice was. The client read each body inside its attempt (`arrayBuffer()` of',
+  "  undici's body, then a `new Response` over the bytes, so that the timeout and the size limit",
+  '  covered the read) and openapi-fetch then read that copy again. In the A/B, `projects.get` at',
+  "  concurrency 16 cost the client 167–171 µs of CPU per call against raw's 119–130 µs; the same",
+  '  client with the body left unread by the runtime 131–141 µs. Building the copy from the text or from',
+  '  a one-chunk stream instead of the bytes changed nothing (166 and 162 µs), and neither did sparing',
+  '  openapi-fetch its read of the copy (195 µs, against 162 µs with the body left): the read inside',
+  '  the attempt is the cost.',
+  '',
+  'What changed: an operation asks the runtime to `open` its call (`HttpFetch.open`). When the platform',
+  '`fetch` bounds the body by itself (a declared `Content-Length` within `maxResponseBytes`, no',
+  'compression: HTTP framing ends the body there), the body is left for openapi-fetch to read once, still',
+  "inside the attempt: its timer and the caller's abort stay on it until the operation has the text, then",
+  "`done` ends the attempt and turns a failed read into the attempt's typed `TimeoutError`, `AbortError`",
+  'or `ConnectionError` (loopback tests: a stalled body, an abort mid-body, no timer left behind). Other',
+  'bodies (compressed, of undeclared length, from a custom `fetch`) are read and capped within the attempt',
+  'as before, and `client.raw` keeps that reading fetch. After it, the same profile: 261 µs CPU per call',
+  "for the client, 240 µs for raw; the client's remaining own items are each under 2.5 µs (the attempt,",
+  'the retry loop, the timer, one more promise hop per call).',
+  '',
+  'A first run of this change under load averages of 16.6–46.9 gave client / raw 1.30×, 0.96×, 1.02× at',
+  'concurrency 1 and 0.84×, 0.75×, 0.94× at 16 (`projects.get`, `processes.list`, `scripts.run`; per-round',
+  'ratios 0.23–3.12), client / googleapis 1.72×, 1.94×, 1.75×, 1.99×, 1.60×, 1.23×, and by CPU 0.91×,',
+  '0.94×, 1.06×, 0.81×, 0.73×, 0.97× against raw. In both runs `processes.list` at concurrency 16 (a',
+  '12 kB page) stays the furthest from raw.',
+  '',
+  'Client / raw and client / googleapis before this change (the last run, quiet machine) and in this run:',
+  '',
+  '| endpoint | concurrency | client / raw, before | client / raw, this run | client / googleapis, before | client / googleapis, this run |',
+  '|---|---:|---:|---:|---:|---:|',
+  ...rows.map((r) => {
+    const before = ROUND1[`${r.endpoint} ${r.concurrency}`] ?? ['–', '–'];
+    return `| \`${r.endpoint}\` | ${r.concurrency} | ${before[0]} | ${formatRatio(r.vsRaw)} | ${before[1]} | ${formatRatio(r.vsGoogle)} |`;
+  }),
   '',
   '## Where the time goes (profile of the POST path)',
   '',

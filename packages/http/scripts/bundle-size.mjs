@@ -19,8 +19,11 @@ const absWorkingDir = fileURLToPath(new URL('../../../', import.meta.url));
 
 // Issue 21 asks ≤ 10,000 B for each client object alone. Not reached yet: these budgets are the
 // sizes measured when they were set (rounded up to 10 B), so the bundles cannot grow unnoticed;
-// lower them to 10,000 as the gap closes (BENCHMARKS.md has the figures).
-const CLIENT_OBJECT_BUDGET = { appsScript: 11_960, bugsmash: 12_370 };
+// lower them to 10,000 as the gap closes (BENCHMARKS.md has the figures). Raised by 50 and 100 B
+// (from 11,960 and 12,370) for what issue 21's per-call work added to the runtime (a body left to
+// openapi-fetch within its attempt, a validated body parsed once) after cuts that kept the
+// operation-function and two-client budgets below.
+const CLIENT_OBJECT_BUDGET = { appsScript: 12_010, bugsmash: 12_470 };
 
 /**
  * One sample app per line: each calls one operation. Issue 11's budgets: an app calling one

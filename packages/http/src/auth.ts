@@ -78,21 +78,14 @@ export function apiKeyQuery(paramName: string, key: string): AuthStrategy {
   };
 }
 
-// A Request's URL is read-only: rebuild it. The body is buffered rather than passed as a stream,
-// since streaming request bodies need `duplex: 'half'` and most browsers lack them.
+// A Request's URL is read-only: rebuild it, with every setting the request has (its attributes,
+// which `for…in` lists, are a RequestInit's members). The body is buffered rather than passed as a
+// stream, since streaming request bodies need `duplex: 'half'` and most browsers lack them.
 async function rebuild(request: Request, url: URL): Promise<Request> {
-  return new Request(url, {
-    method: request.method,
-    headers: request.headers,
-    body: request.body === null ? null : await request.arrayBuffer(),
-    signal: request.signal,
-    redirect: request.redirect,
-    credentials: request.credentials,
-    cache: request.cache,
-    integrity: request.integrity,
-    keepalive: request.keepalive,
-    referrerPolicy: request.referrerPolicy,
-  });
+  const init: Record<string, unknown> = {};
+  for (const key in request) init[key] = request[key as keyof Request];
+  init.body = request.body === null ? null : await request.arrayBuffer();
+  return new Request(url, init);
 }
 
 function tokenOf(result: TokenResult): string {

@@ -1,5 +1,7 @@
 import { type ApiError, createApiError } from './errors.js';
 import type { HttpFetch } from './fetch.js';
+import { parsedJson } from './parsed.js';
+import type { Opened } from './read.js';
 import type { RetryOptions } from './retry.js';
 import { assertPathParam, checkKeys, ValidationError } from './validate.js';
 
@@ -160,17 +162,26 @@ export function method<P, D>(
     }
     const http = options === undefined ? base : overridden(base, options);
     let request: Request | undefined;
+    // The body is read by openapi-fetch within the attempt, which ends once `send` is done.
+    let opened: Opened | undefined;
     const init: CallInit = {
-      fetch: (sent) => {
+      fetch: async (sent) => {
         request = sent;
-        return http(sent);
+        opened = await http.open(sent);
+        return opened.response;
       },
     };
     if (caller.parseAs !== undefined) init.parseAs = caller.parseAs;
     if (options?.signal !== undefined) init.signal = options.signal;
     if (options?.headers !== undefined) init.headers = options.headers;
     const given = (params ?? {}) as P;
-    const result = await send(given, init);
+    let result: FetchResult;
+    try {
+      result = await send(given, init);
+    } catch (error) {
+      throw opened === undefined ? error : opened.done(error);
+    }
+    opened?.done();
     const { response } = result;
     const answer = { ...result, request: request ?? { method: 'UNKNOWN', url: response.url } };
     const data = decode(answer, given);
@@ -240,7 +251,9 @@ export function jsonBody(
   if (typeof raw === 'string') {
     body = undefined;
     text = raw;
-    if (raw.trim() !== '') {
+    const parsed = parsedJson(response);
+    if (parsed !== undefined) body = parsed.value;
+    else if (raw.trim() !== '') {
       try {
         body = JSON.parse(raw);
       } catch {

@@ -54,23 +54,16 @@ export function clientRuntime<O extends ClientOptions>(
 ): ClientRuntime {
   const { factory, credentials, defaultBaseUrl, client } = descriptor;
   checkKeys(options, [...credentials, ...CLIENT_KEYS], 'option', 'options', factory);
-  const { baseUrl = defaultBaseUrl } = options;
+  const { baseUrl = defaultBaseUrl, ...rest } = options as ClientOptions & Record<string, unknown>;
   if (typeof baseUrl !== 'string' || !(baseUrl.startsWith('/') || URL.canParse(baseUrl))) {
     throw new ValidationError(
       'baseUrl',
       `${factory}: option "baseUrl" must be an absolute URL such as ${defaultBaseUrl} (or a path on this origin).`,
     );
   }
-  const settings = {
-    fetch: options.fetch,
-    retry: options.retry,
-    timeout: options.timeout,
-    maxResponseBytes: options.maxResponseBytes,
-    logger: options.logger,
-    userAgent: options.userAgent,
-    auth: auth(options),
-    client,
-  };
+  // The runtime's options: the client's own (its credentials) give way to their auth strategy.
+  for (const key of credentials) delete rest[key];
+  const settings = { ...rest, auth: auth(options), client };
   try {
     return { baseUrl, http: createReadingFetch(settings) };
   } catch (error) {

@@ -12,14 +12,13 @@ import {
 } from './errors.js';
 import {
   applyOverrides,
-  type FetchLike,
   type HttpOptions,
   type LogEvent,
   type Overrides,
   type ResolvedOptions,
   resolveOptions,
 } from './options.js';
-import { readBody } from './read.js';
+import { ended, type Opened, openBody } from './read.js';
 import { redactUrl } from './redact.js';
 import {
   backoffDelay,
@@ -40,6 +39,11 @@ import { buildUserAgent } from './user-agent.js';
  */
 export interface HttpFetch {
   (input: Request): Promise<Response>;
+  /**
+   * Like calling it, but a body the platform fetch bounds by itself may be left for the caller
+   * to read, with the attempt's timeout and abort still on it: `done` must follow (see `Opened`).
+   */
+  open(input: Request): Promise<Opened>;
   /** The same fetch with other retry, timeout or size settings, e.g. for one slow operation. */
   withOverrides(overrides: Overrides): HttpFetch;
 }
@@ -47,8 +51,11 @@ export interface HttpFetch {
 /** What the retry loop needs of one attempt that got a response. */
 interface Answer {
   response: Response;
-  /** The response to hand back: its body is watched by the timeout, the size limit and the caller's signal. */
-  keep(): Response | Promise<Response>;
+  /**
+   * The response to hand back: its body is watched by the timeout, the size limit and the
+   * caller's signal; `leave`: for `open`.
+   */
+  keep(leave: boolean): Opened | Promise<Opened>;
   /** Frees the connection of a response that is not handed back (a retry follows). */
   drop(): void;
 }
@@ -59,20 +66,28 @@ type Outcome = { answer: Answer } | { failure: ConnectionError };
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export function createHttpFetch(options: HttpOptions = {}): HttpFetch {
-  return build(resolveOptions(options), guardBody);
+  return build(resolveOptions(options), (response, guard) => ({
+    response: guardBody(response, guard),
+    done: ended,
+  }));
 }
 
 /**
  * The clients' fetch: like `createHttpFetch`, but each response comes back with its body already
- * read within its attempt (see `readBody`). The clients parse every body they get, and reading it
+ * read within its attempt (see `openBody`). The clients parse every body they get, and reading it
  * once through its own reader is cheaper than the watching stream `guardBody` puts in front of it.
  */
 export function createReadingFetch(options: HttpOptions = {}): HttpFetch {
-  return build(resolveOptions(options), (response, guard, race) => readBody(response, guard, race));
+  return build(resolveOptions(options), openBody);
 }
 
 /** How an attempt hands back the body of the response it keeps. */
-type KeepBody = (response: Response, guard: BodyGuard, race: boolean) => Response | Promise<Response>;
+type KeepBody = (
+  response: Response,
+  guard: BodyGuard,
+  race: boolean,
+  leave: boolean,
+) => Opened | Promise<Opened>;
 
 function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
   const userAgent = buildUserAgent(options.client, options.userAgent);
@@ -91,7 +106,7 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
   /**
    * This attempt's copy of the request, with the user agent: the caller's request is never
    * modified (its middleware must not see the credentials added next). `bytes`: the body read
-   * once for every attempt (see `httpFetch`); otherwise the body is piped from the caller's
+   * once for every attempt (see `run`); otherwise the body is piped from the caller's
    * request, or from a clone of it when the request may be retried.
    */
   const copyOf = (
@@ -195,7 +210,7 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
       return {
         answer: {
           response,
-          keep: () => keepBody(response, guard, options.fetch !== undefined),
+          keep: (leave) => keepBody(response, guard, options.fetch !== undefined, leave),
           drop: () => {
             release();
             response.body?.cancel().catch(() => {});
@@ -222,7 +237,8 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
     }
   };
 
-  const httpFetch = async (input: Request): Promise<Response> => {
+  /** The attempts of one call, until one's answer is kept or the last one fails. */
+  const run = async (input: Request, leave: boolean): Promise<Opened> => {
     const retry = options.retry;
     const retryable = retry !== false && (retry.retryNonIdempotent || isIdempotent(input.method));
     const attempts = retryable ? retry.maxRetries + 1 : 1;
@@ -247,11 +263,11 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
       if ('answer' in outcome) {
         const { answer } = outcome;
         const { status, headers } = answer.response;
-        if (last || !isRetryableStatus(status)) return answer.keep();
+        if (last || !isRetryableStatus(status)) return answer.keep(leave);
         const requested = parseRetryAfter(headers);
         // Waiting minutes inside a call helps nobody: hand the response (a RateLimitError with
         // retryAfterMs, once the client maps it) back to the caller instead.
-        if (requested !== undefined && requested > MAX_SERVER_WAIT_MS) return answer.keep();
+        if (requested !== undefined && requested > MAX_SERVER_WAIT_MS) return answer.keep(leave);
         delay = requested ?? backoffDelay(number - 1, retry);
         answer.drop();
       } else {
@@ -262,7 +278,9 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
     }
   };
 
+  const httpFetch = async (input: Request): Promise<Response> => (await run(input, false)).response;
   return Object.assign(httpFetch, {
+    open: (input: Request): Promise<Opened> => run(input, true),
     withOverrides: (overrides: Overrides): HttpFetch => build(applyOverrides(options, overrides), keepBody),
   });
 }

@@ -77,6 +77,8 @@ export {
 } from './options.js';
 export { numberedPages, onePage, tokenPages } from './pages.js';
 export { type Page, type Paginator, paginate } from './paginate.js';
+export { withParsedJson } from './parsed.js';
+export type { Opened } from './read.js';
 export { redact, redactDeep } from './redact.js';
 export { parseRetryAfter, type RetryOptions } from './retry.js';
 export { type ServiceErrors, serviceErrors, type Typed, type TypedErrorClass } from './service-errors.js';

@@ -3,42 +3,80 @@
  * timeout, the caller's abort and the size limit apply to the read itself, through the response's
  * own reader (no second stream, as `guardBody` needs to hand back a body still unread).
  */
-import { raceSignal } from './abort.js';
 import type { BodyGuard } from './body.js';
 import { ResponseTooLargeError, SpecboundError } from './errors.js';
+import { parsedJson } from './parsed.js';
 
 // Statuses whose Response cannot carry a body.
 export const NULL_BODY_STATUS = [101, 103, 204, 205, 304];
 
 /**
+ * A response ready for its reader, and how its attempt ends. `done` must be called once the body
+ * has been read, or its read has failed: it ends the attempt (when the body was left unread) and
+ * returns the typed error for the read's error.
+ */
+export interface Opened {
+  response: Response;
+  done(error?: unknown): unknown;
+}
+
+/** The `done` of a response whose attempt has nothing left to end. */
+export const ended = (error?: unknown): unknown => error;
+
+/**
  * `response` with its body read: a platform `Response` over the bytes, with the same status and
  * headers. A declared `Content-Length` over the limit fails before reading; an undeclared body
  * fails as soon as it passes the limit, holding no more. Any failure is the attempt's typed error.
+ * `leave`: a body the platform fetch bounds by itself (a declared length within the limit, no
+ * compression: HTTP framing ends it there) is left unread, for the caller to read once within the
+ * attempt, whose timeout and abort stay on it until `done`. Reading it here and again from a copy
+ * was most of what a call cost over raw openapi-fetch (issue 21), as it was of what response
+ * validation cost (issue 26) before a body a fetch wrapper holds was handed on as it is.
  */
-export async function readBody(response: Response, guard: BodyGuard, race: boolean): Promise<Response> {
+export async function openBody(
+  response: Response,
+  guard: BodyGuard,
+  race: boolean,
+  leave: boolean,
+): Promise<Opened> {
   const { body, headers, status } = response;
+  let left = false;
   try {
-    if (body === null || NULL_BODY_STATUS.includes(status)) return response;
+    // A status that cannot carry a body (204, 304, …) comes without one: a Response refuses both.
+    if (body === null) return { response, done: ended };
     const { limit, signal } = guard;
+    // A body a fetch wrapper holds in memory (response validation) has its size known, and is
+    // handed on as it is once within the limit.
+    const known = parsedJson(response)?.size;
     // Content-Length counts encoded bytes: it bounds the body only when it is not compressed.
     const encoding = headers.get('content-encoding');
-    const declared = Number(
-      (encoding === null || encoding === 'identity' ? headers.get('content-length') : null) ?? Number.NaN,
-    );
+    const declared =
+      known ??
+      Number(
+        (encoding === null || encoding === 'identity' ? headers.get('content-length') : null) ?? Number.NaN,
+      );
     if (declared > limit) {
       body.cancel().catch(() => {});
       throw tooLarge(status, guard);
     }
-    // The platform fetch ends its body read when its signal aborts; a custom fetch may not. A
-    // length that is not a number (a custom fetch's) vouches for nothing: the body is read capped.
-    const read = declared >= 0 ? response.arrayBuffer() : readCapped(body, limit, signal);
-    const bytes = await (race ? raceSignal(read, signal) : read);
-    if (bytes === undefined || bytes.byteLength > limit) throw tooLarge(status, guard);
-    return new Response(bytes, response);
+    if (known !== undefined) return { response, done: ended };
+    if (leave && !race && declared >= 0) {
+      left = true;
+      const done = (error?: unknown): unknown => {
+        guard.release();
+        return error === undefined ? error : guard.failure(error);
+      };
+      return { response, done };
+    }
+    // Read capped whatever the length says (a custom fetch's vouches for nothing), and stopped by
+    // the signal even where the body ignores it.
+    const bytes = await readCapped(body, limit, signal);
+    if (bytes === undefined) throw tooLarge(status, guard);
+    return { response: new Response(bytes, response), done: ended };
   } catch (error) {
     throw error instanceof SpecboundError ? error : guard.failure(error);
   } finally {
-    guard.release();
+    if (!left) guard.release();
   }
 }
 
@@ -65,13 +103,8 @@ async function readCapped(
     }
     // A read cancelled by `stop` ends as if the body were complete.
     if (signal.aborted) throw signal.reason;
-    const bytes = new Uint8Array(size);
-    let at = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, at);
-      at += chunk.byteLength;
-    }
-    return bytes.buffer;
+    // The platform joins the chunks.
+    return await new Blob(chunks as BlobPart[]).arrayBuffer();
   } finally {
     signal.removeEventListener('abort', stop);
   }

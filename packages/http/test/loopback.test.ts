@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerAuth } from '../src/auth.js';
-import { ResponseTooLargeError, TimeoutError } from '../src/errors.js';
+import { type Caller, type CallInit, method } from '../src/call.js';
+import { AbortError, ResponseTooLargeError, TimeoutError } from '../src/errors.js';
 import { createHttpFetch, createReadingFetch } from '../src/fetch.js';
 import { endlessBody, stallBody } from './misbehaving.js';
 
@@ -111,6 +112,67 @@ describe("the clients' reading fetch on loopback with the platform fetch", () =>
     expect(await written).toBeLessThan(64 * 1024 * KiB);
     await expect(http(lean('/bomb'))).rejects.toBeInstanceOf(ResponseTooLargeError);
   }, 60_000);
+});
+
+/**
+ * An operation method as the clients build one, over `http.open`: the request client reads the
+ * body after the runtime's fetch has answered, as openapi-fetch does with `parseAs: 'text'`.
+ */
+function readingOperation(path: string, options: Parameters<typeof createReadingFetch>[0]) {
+  const caller: Caller = {
+    raw: {
+      async request(_verb: string, _path: string, init: CallInit) {
+        const response = await init.fetch(
+          lean(path, init.signal === undefined ? {} : { signal: init.signal }),
+        );
+        return { data: await response.text(), response };
+      },
+    },
+    http: createReadingFetch(options),
+    decode: (answer) => JSON.parse(answer.data as string),
+    parseAs: 'text',
+  };
+  return method<Record<string, never>, unknown>(caller, (_params, init) =>
+    caller.raw.request('GET', path, init),
+  );
+}
+
+const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+
+describe('an operation on loopback, its body left to the caller within the attempt', () => {
+  it('reads the body, and leaves no timer of the attempt behind', async () => {
+    const before = timers();
+    await expect(readingOperation('/plain', { timeout: 60_000 })()).resolves.toEqual({
+      ok: true,
+      path: '/plain',
+    });
+    expect(timers()).toBe(before);
+  });
+
+  it('times out a body that stalls after the headers, with the typed error', async () => {
+    const started = performance.now();
+    const error = await readingOperation('/stall', { timeout: 1500, retry: false })().catch(
+      (failure: unknown) => failure,
+    );
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as Error).message).toMatch(/timed out after 1500 ms while receiving the body\.$/);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1490);
+  });
+
+  it("stops a stalled body when the caller's signal aborts, with AbortError", async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 200);
+    const error = await readingOperation('/stall', { retry: false })({}, { signal: controller.signal }).catch(
+      (failure: unknown) => failure,
+    );
+    expect(error).toBeInstanceOf(AbortError);
+  });
+
+  it('refuses a declared Content-Length over the limit', async () => {
+    await expect(readingOperation('/plain', { maxResponseBytes: 10 })()).rejects.toBeInstanceOf(
+      ResponseTooLargeError,
+    );
+  });
 });
 
 describe('on loopback with the platform fetch', () => {

@@ -1,7 +1,7 @@
 // validatingFetch(): a `fetch` to hand to a client (`createAppsScriptClient({ fetch })`) that checks
 // every response against the spec before the client sees it. The client packages bind it to their
 // own spec in their `./validate` entry, so nobody who does not import that entry loads Ajv or the spec.
-import { type FetchLike, ValidationError } from '@specbound/http';
+import { type FetchLike, ValidationError, withParsedJson } from '@specbound/http';
 import { type ResponseReport, ResponseValidationError } from './report.js';
 import type { OpenApiDocument } from './spec.js';
 import { ResponseValidator } from './validator.js';
@@ -53,6 +53,7 @@ export function createValidatingFetch(
     const request = requestOf(input, init);
     const response = await inner(request);
     let bytes: ArrayBuffer | undefined;
+    let parsed: { value: unknown } | undefined;
     const report = await validator.check({
       method: request.method,
       url: request.url,
@@ -63,6 +64,9 @@ export function createValidatingFetch(
         bytes = await response.arrayBuffer();
         return utf8.decode(bytes);
       },
+      parsed: (value) => {
+        parsed = { value };
+      },
     });
     if (report !== undefined && mode === 'throw') {
       // An unread body (an undeclared status) is released; a read one is gone already.
@@ -71,10 +75,12 @@ export function createValidatingFetch(
     }
     if (report !== undefined) onReport?.(report);
     if (bytes === undefined) return response;
-    return new Response(bytes, {
+    const copy = new Response(bytes, {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,
     });
+    // The client (its @specbound/http runtime) takes this value rather than parsing the text again.
+    return parsed === undefined ? copy : withParsedJson(copy, parsed.value, bytes.byteLength);
   };
 }

@@ -22,6 +22,8 @@ export interface ResponseFacts {
   contentType: string | null;
   /** The body text, read only when the answer is JSON (called at most once). */
   text: () => Promise<string>;
+  /** Told the value the body text parsed to, so that it need not be parsed again. */
+  parsed?: (value: unknown) => void;
 }
 
 const SCHEMA_ID = 'https://specbound.local/spec.json';
@@ -165,6 +167,7 @@ export class ResponseValidator {
     } catch {
       return report([{ pointer: '', expected: 'a JSON body', got: shown('', text) }]);
     }
+    facts.parsed?.(body);
     if (schema(body)) return undefined;
     return report((schema.errors ?? []).map((error) => problemOf(error, body)));
   }

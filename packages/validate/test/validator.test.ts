@@ -1,3 +1,4 @@
+import { jsonBody } from '@specbound/http';
 import { describe, expect, it } from 'vitest';
 import { createValidatingFetch, type OpenApiDocument, type ResponseReport } from '../src/index.js';
 
@@ -78,6 +79,20 @@ describe('createValidatingFetch', () => {
     });
     const response = await fetch('https://api.example.com/api/v2/projects/archived');
     expect(await response.text()).toBe('["é"]');
+  });
+
+  it('hands the client the value it parsed, so the client does not parse the body a second time', async () => {
+    const fetch = createValidatingFetch(SPEC, {
+      mode: 'report',
+      onReport: () => {},
+      fetch: async () => new Response('[{"a":1}]', { headers: { 'content-type': 'application/json' } }),
+    });
+    const url = 'https://api.example.com/api/v2/projects/archived';
+    const response = await fetch(url);
+    const answer = { data: await response.text(), response, request: { method: 'GET', url } };
+    const first = jsonBody(answer, [], () => true);
+    expect(first).toEqual([{ a: 1 }]);
+    expect(jsonBody(answer, [], () => true)).toBe(first);
   });
 
   it('reports a value that is not shaped as its format (a date-time), and passes one that is', async () => {
