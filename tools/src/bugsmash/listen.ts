@@ -5,7 +5,7 @@
 // the app's answer streamed back (capped, timed out). A bad delivery is answered 400, naming the
 // headers it carried when the scheme's are missing, so the real scheme can be learnt; a delivery
 // already accepted is answered 200 and not forwarded again. `onRaw` sees every delivery whole.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   DEFAULT_SIGNATURE_HEADER,
@@ -241,7 +241,8 @@ export async function listenForWebhooks(options: ListenOptions): Promise<Listene
     const forwarded = { url: options.forwardTo, ...result };
     options.onDelivery({ at, outcome, status, forwarded, ...about }, received);
   };
-  const server = createServer((req, res) => {
+  // Not `import { createServer } from 'node:http'`: that loads undici and http2 (see forward.ts).
+  const server = process.getBuiltinModule('node:http').createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500).end();
       else res.destroy(error instanceof Error ? error : undefined);
