@@ -2,7 +2,7 @@
 // reply) from a fake BugSmash server running in its own process, against the peer `export-naive.mjs`
 // (the same client and fetch concurrency, but everything collected in memory, then written).
 // Both run as fresh Node processes, a fixed number of rounds, the order alternating each round.
-// Figures: comments/s and peak RSS (the process's maxRSS at exit) for each, and the median of the
+// Figures: comments/s and peak RSS (the process's VmHWM at exit) for each, and the median of the
 // per-round ratios with min and max. Writes tools/bench/export-results.md.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -18,11 +18,14 @@ const ROUNDS = Number(process.env.EXPORT_BENCH_ROUNDS ?? 2);
 const LOAD_AT_START = loadavg()[0];
 const here = dirname(fileURLToPath(import.meta.url));
 const KEY = 'bench-key-0123456789';
-// Reports the process's peak RSS on stderr when it exits, the peak sizes of V8's young (new space)
-// and old generations sampled every 20 ms (which of them holds the memory), and the heap still in
-// use after a full collection at exit (what the run retained, as opposed to garbage not yet
-// collected). `gc` is exposed to a new context only, so the run itself is not changed.
+// Reports on stderr when the process exits: its peak RSS (VmHWM, the high-water mark of its own
+// memory: getrusage's maxRSS of a spawned process also counts the parent it was forked from), the
+// peak sizes of V8's young (new space) and old generations sampled every 20 ms (which of them
+// holds the memory), and the heap still in use after a full collection at exit (what the run
+// retained, as opposed to garbage not yet collected). `gc` is exposed to a new context only, so
+// the run itself is not changed.
 const RSS_HOOK = `data:text/javascript,${encodeURIComponent(`
+import { readFileSync } from "node:fs";
 import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 setFlagsFromString("--expose-gc");
@@ -30,7 +33,8 @@ const gc = runInNewContext("gc");
 const peak = { new_space: 0, old_space: 0 };
 const sample = () => { for (const s of getHeapSpaceStatistics()) if (s.space_name in peak) peak[s.space_name] = Math.max(peak[s.space_name], s.space_size); };
 setInterval(sample, 20).unref();
-process.on("exit", () => { sample(); const maxRss = process.resourceUsage().maxRSS; gc(); peak.live = process.memoryUsage().heapUsed; process.stderr.write("\\nMAXRSS_KB " + maxRss + "\\nHEAP " + JSON.stringify(peak) + "\\n"); });
+const hwm = () => { try { return Number(/VmHWM:\\s+(\\d+)/.exec(readFileSync("/proc/self/status", "utf8"))[1]); } catch { return process.resourceUsage().maxRSS; } };
+process.on("exit", () => { sample(); const peakKb = hwm(); gc(); peak.live = process.memoryUsage().heapUsed; process.stderr.write("\\nPEAK_KB " + peakKb + "\\nHEAP " + JSON.stringify(peak) + "\\n"); });
 `)}`;
 
 function run(args, env) {
@@ -51,7 +55,7 @@ function run(args, env) {
     child.on('close', (code) => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       if (code !== 0) return reject(new Error(`${args.join(' ')} exited ${code}: ${stderr}`));
-      const rss = Number(/MAXRSS_KB (\d+)/.exec(stderr)?.[1]);
+      const rss = Number(/PEAK_KB (\d+)/.exec(stderr)?.[1]);
       const heap = JSON.parse(/HEAP (\{.*\})/.exec(stderr)?.[1] ?? '{}');
       resolve({ seconds, rssMiB: rss / 1024, heap, stdout });
     });
@@ -165,7 +169,7 @@ const text = `# Comment export (tools/bench/export.mjs)
 ${COMMENTS.toLocaleString('en')} replies requests, 8 replies fetches in flight) from a fake BugSmash server in its own process on loopback, against a
 collect-then-write peer (the same client, the same concurrency, the same CSV library, but every comment held in
 memory until the end). ${ROUNDS} rounds, each subject a fresh Node process, order alternating; every run's file is
-checked to hold all ${COMMENTS.toLocaleString('en')} comments. Peak RSS is the process's \`maxRSS\` at exit.
+checked to hold all ${COMMENTS.toLocaleString('en')} comments. Peak RSS is the process's \`VmHWM\` at exit.
 
 | subject | comments/s (median) | peak RSS (median) | peak RSS (max) |
 |---|---|---|---|
