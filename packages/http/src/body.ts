@@ -39,7 +39,8 @@ export function guardBody(response: Response, guard: BodyGuard): Response {
     source.cancel().catch(() => {});
     throw tooLarge(response.status, guard);
   }
-  return new GuardedResponse(watch(source, response.status, guard), response);
+  guardedClass ??= defineGuardedResponse();
+  return new guardedClass(watch(source, response.status, guard), response);
 }
 
 /** Where a guarded response finds the failure of its body, once there is one. */
@@ -114,49 +115,55 @@ const READS = ['arrayBuffer', 'blob', 'bytes', 'formData', 'json', 'text'] as co
  * with a bare `TypeError: Failed to fetch` when the stream errors, where a `body` reader gets the
  * error itself. A `SyntaxError` from `json()` on a complete body passes through.
  */
-class GuardedResponse extends Response {
-  readonly #source: Response;
-  readonly #outcome: Outcome;
+// Defined on first use: touching the global `Response` loads Node's fetch (undici, about 12 MiB of
+// RSS), which a program importing a client only to verify webhooks (`bs webhooks listen`) never calls.
+let guardedClass: ReturnType<typeof defineGuardedResponse> | undefined;
 
-  constructor(watched: { stream: ReadableStream<Uint8Array>; outcome: Outcome }, source: Response) {
-    super(watched.stream, source);
-    this.#source = source;
-    this.#outcome = watched.outcome;
-  }
+function defineGuardedResponse() {
+  return class GuardedResponse extends Response {
+    readonly #source: Response;
+    readonly #outcome: Outcome;
 
-  override get url(): string {
-    return this.#source.url;
-  }
-
-  override get redirected(): boolean {
-    return this.#source.redirected;
-  }
-
-  override get type(): ResponseType {
-    return this.#source.type;
-  }
-
-  /** A copy whose reads keep the failure too (the platform clone tees the watched stream). */
-  override clone(): Response {
-    const copy = super.clone();
-    return new GuardedResponse(
-      { stream: copy.body as ReadableStream<Uint8Array>, outcome: this.#outcome },
-      this,
-    );
-  }
-
-  static {
-    for (const name of READS) {
-      const read = Response.prototype[name] as (this: Response) => Promise<unknown>;
-      Object.defineProperty(GuardedResponse.prototype, name, {
-        value(this: GuardedResponse) {
-          return read.call(this).catch((error: unknown) => {
-            throw this.#outcome.failure ?? error;
-          });
-        },
-        writable: true,
-        configurable: true,
-      });
+    constructor(watched: { stream: ReadableStream<Uint8Array>; outcome: Outcome }, source: Response) {
+      super(watched.stream, source);
+      this.#source = source;
+      this.#outcome = watched.outcome;
     }
-  }
+
+    override get url(): string {
+      return this.#source.url;
+    }
+
+    override get redirected(): boolean {
+      return this.#source.redirected;
+    }
+
+    override get type(): ResponseType {
+      return this.#source.type;
+    }
+
+    /** A copy whose reads keep the failure too (the platform clone tees the watched stream). */
+    override clone(): Response {
+      const copy = super.clone();
+      return new GuardedResponse(
+        { stream: copy.body as ReadableStream<Uint8Array>, outcome: this.#outcome },
+        this,
+      );
+    }
+
+    static {
+      for (const name of READS) {
+        const read = Response.prototype[name] as (this: Response) => Promise<unknown>;
+        Object.defineProperty(GuardedResponse.prototype, name, {
+          value(this: GuardedResponse) {
+            return read.call(this).catch((error: unknown) => {
+              throw this.#outcome.failure ?? error;
+            });
+          },
+          writable: true,
+          configurable: true,
+        });
+      }
+    }
+  };
 }

@@ -1,15 +1,10 @@
 // Forwarding a delivery to the local app, with the app's answer streamed back to the service: never
 // held whole (a 1 GB answer passes through a few chunks at a time), cut off past `maxBytes`, and
 // abandoned past `timeoutMs` (the whole exchange, answer included).
-import {
-  request as httpRequest,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type ServerResponse,
-} from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import type { IncomingHttpHeaders, IncomingMessage, RequestOptions, ServerResponse } from 'node:http';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { minorGc } from './gc.js';
 
 export interface ForwardLimits {
   /** Largest answer relayed (default 10 MiB); a larger one is cut off. */
@@ -38,20 +33,32 @@ const HOP_BY_HOP = new Set([
   'content-length',
 ]);
 
-function forwardedHeaders(headers: IncomingHttpHeaders): Headers {
-  const out = new Headers();
+// A fetch `Headers` would do this too, but touching the global loads undici (about 12 MiB of RSS).
+function forwardedHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined || HOP_BY_HOP.has(name)) continue;
-    for (const item of Array.isArray(value) ? value : [value]) out.append(name, item);
+    // Repeated headers go out joined with ", " (RFC 9110 §5.3), as fetch would send them.
+    out[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;
 }
 
+// Bytes relayed between two minor GCs (see gc.ts): the garbage of the relay stays under this.
+const GC_EVERY_BYTES = 1024 * 1024;
+
+/** Passes the answer through, counting: past `maxBytes` it fails, which cuts the relay. */
 function capped(maxBytes: number): Transform {
   let size = 0;
+  let sinceGc = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       size += chunk.length;
+      sinceGc += chunk.length;
+      if (sinceGc >= GC_EVERY_BYTES) {
+        sinceGc = 0;
+        minorGc();
+      }
       if (size > maxBytes) done(new Error(`the forwarded answer is over ${maxBytes} bytes`));
       else done(null, chunk);
     },
@@ -62,6 +69,31 @@ function answer502(res: ServerResponse, message: string): void {
   const body = JSON.stringify({ error: message });
   res.writeHead(502, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
   res.end(body);
+}
+
+/**
+ * node:http or node:https, loaded on use: `import 'node:http'` from ESM evaluates every export of
+ * the module, whose lazy `WebSocket` getters load undici and http2 (about 12 MiB of RSS that a
+ * listener does not need); `getBuiltinModule` returns the module without touching them.
+ */
+function sender(url: string): (url: string, options: RequestOptions) => import('node:http').ClientRequest {
+  return new URL(url).protocol === 'https:'
+    ? process.getBuiltinModule('node:https').request
+    : process.getBuiltinModule('node:http').request;
+}
+
+/** The app's answer, or the error of a request that got none (the app down, or too slow). */
+function post(url: string, headers: IncomingHttpHeaders, body: Buffer, signal: AbortSignal) {
+  return new Promise<IncomingMessage>((resolve, reject) => {
+    const req = sender(url)(url, {
+      method: 'POST',
+      headers: { ...forwardedHeaders(headers), 'content-length': String(body.length) },
+      signal,
+    });
+    req.once('response', resolve);
+    req.once('error', reject);
+    req.end(body);
+  });
 }
 
 /**
@@ -77,21 +109,9 @@ export async function forward(
   limits: ForwardLimits,
 ): Promise<ForwardOutcome> {
   const signal = AbortSignal.timeout(limits.timeoutMs);
-  const send = new URL(url).protocol === 'https:' ? httpsRequest : httpRequest;
   let response: IncomingMessage;
   try {
-    response = await new Promise<IncomingMessage>((resolve, reject) => {
-      // Repeated headers arrive joined with ", " (RFC 9110 §5.3), as fetch would send them.
-      const outgoing = Object.fromEntries(forwardedHeaders(headers));
-      const req = send(url, {
-        method: 'POST',
-        headers: { ...outgoing, 'content-length': String(body.length) },
-        signal,
-      });
-      req.once('response', resolve);
-      req.once('error', reject);
-      req.end(body);
-    });
+    response = await post(url, headers, body, signal);
   } catch (error) {
     // The app is down (or too slow to answer): the service should retry later, as for any 5xx.
     answer502(res, 'the forwarded endpoint did not answer');

@@ -5,7 +5,7 @@
 // the app's answer streamed back (capped, timed out). A bad delivery is answered 400, naming the
 // headers it carried when the scheme's are missing, so the real scheme can be learnt; a delivery
 // already accepted is answered 200 and not forwarded again. `onRaw` sees every delivery whole.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   DEFAULT_SIGNATURE_HEADER,
@@ -15,6 +15,7 @@ import {
   type WebhookScheme,
   WebhookVerificationError,
 } from '@specbound/bugsmash';
+import { readCapped } from '@specbound/http/node';
 import { AcceptedDeliveries } from './dedupe.js';
 import { DEFAULT_FORWARD_LIMITS, type ForwardLimits, forward } from './forward.js';
 
@@ -90,24 +91,6 @@ export interface Listener {
 
 export const DEFAULT_DELIVERY_ID_HEADER = 'X-BugSmash-Delivery';
 const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key']);
-
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        resolve(undefined);
-        req.resume();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(size > limit ? undefined : Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
 
 function summary(body: Buffer): Pick<Delivery, 'event' | 'commentId' | 'projectName' | 'test'> {
   try {
@@ -187,8 +170,10 @@ export async function listenForWebhooks(options: ListenOptions): Promise<Listene
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const at = new Date().toISOString();
     if (req.method !== 'POST') return json(res, 405, { error: 'POST deliveries only' });
-    const body = await readBody(req, limit);
+    const declared = Number(req.headers['content-length']);
+    const body = declared > limit ? undefined : await readCapped(req, limit);
     if (body === undefined) {
+      req.resume(); // the rest is read and dropped, so that the 413 reaches the service
       json(res, 413, { error: 'body too large' });
       options.onDelivery({ at, outcome: 'rejected', reason: 'body too large', status: 413 });
       return;
@@ -241,7 +226,8 @@ export async function listenForWebhooks(options: ListenOptions): Promise<Listene
     const forwarded = { url: options.forwardTo, ...result };
     options.onDelivery({ at, outcome, status, forwarded, ...about }, received);
   };
-  const server = createServer((req, res) => {
+  // Not `import { createServer } from 'node:http'`: that loads undici and http2 (see forward.ts).
+  const server = process.getBuiltinModule('node:http').createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500).end();
       else res.destroy(error instanceof Error ? error : undefined);

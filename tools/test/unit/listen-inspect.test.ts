@@ -178,6 +178,35 @@ describe('forwarding with bounds', () => {
     expect((await post(refused.listener.url, headers)).status).toBe(502);
   });
 
+  it('cuts an answer over the cap, says which cap, and relays the next delivery', async () => {
+    let calls = 0;
+    const target = await app((res) => {
+      calls++;
+      // The first answer: 4 MiB, undeclared (chunked); then a small one.
+      if (calls === 1) res.write(Buffer.alloc(4 * 1024 * 1024, 'x'), () => res.end());
+      else res.end('ok');
+    });
+    const { listener, seen } = await listen({
+      forwardTo: target.url,
+      forwardLimits: { maxBytes: 1024 * 1024 },
+    });
+    const headers = await signWebhook({ rawBody: body, secret: SECRET, timestamp: now() });
+    const cut = await post(listener.url, headers)
+      .then((r) => r.arrayBuffer())
+      .then(
+        (bytes) => bytes.byteLength,
+        () => 'cut',
+      );
+    expect(cut).toBe('cut');
+    expect(seen[0]?.delivery.forwarded?.error).toBe('the forwarded answer is over 1048576 bytes');
+    // The cut delivery was not accepted: the service's retry goes through, on the same listener.
+    const retried = await post(listener.url, headers);
+    expect(retried.status).toBe(200);
+    expect(await retried.text()).toBe('ok');
+    expect(seen[1]?.delivery).toMatchObject({ status: 200, forwarded: { status: 200 } });
+    expect(seen[1]?.delivery.forwarded?.error).toBeUndefined();
+  });
+
   it('gives up on an app slower than the timeout with 502', async () => {
     const slow = await app((res) => setTimeout(() => res.end('late'), 2_000));
     const { listener, seen } = await listen({ forwardTo: slow.url, forwardLimits: { timeoutMs: 200 } });

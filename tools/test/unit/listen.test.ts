@@ -103,4 +103,24 @@ describe('listenForWebhooks', () => {
     expect(answer.status).toBe(413);
     expect(seen[0]).toMatchObject({ outcome: 'rejected', status: 413 });
   });
+
+  it('refuses with 413 a chunked body (no length declared) once it passes the limit', async () => {
+    const seen: Delivery[] = [];
+    listener = await listenForWebhooks({ secret: SECRET, maxBodyBytes: 64, onDelivery: (d) => seen.push(d) });
+    const parts = [body, 'x'.repeat(100), 'y'.repeat(100)].map((part) => new TextEncoder().encode(part));
+    const answer = await fetch(listener.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new ReadableStream({
+        pull(controller) {
+          const part = parts.shift();
+          if (part === undefined) controller.close();
+          else controller.enqueue(part);
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(answer.status).toBe(413);
+    expect(seen).toMatchObject([{ outcome: 'rejected', reason: 'body too large', status: 413 }]);
+  });
 });

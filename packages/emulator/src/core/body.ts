@@ -4,6 +4,7 @@
 // MAX_JSON_DEPTH levels, checked before anything else sees it.
 import type { IncomingMessage } from 'node:http';
 import { Busboy } from '@fastify/busboy';
+import { readCapped } from '@specbound/http/node';
 import type { JsonObject } from '../spec/load.ts';
 import { MAX_JSON_DEPTH, type MultipartLimits } from './limits.ts';
 import type { UploadedFile } from './types.ts';
@@ -36,15 +37,9 @@ export class BadBody extends Error {
 export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) throw new BodyTooLarge(limit);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buf = chunk as Buffer;
-    size += buf.length;
-    if (size > limit) throw new BodyTooLarge(limit);
-    chunks.push(buf);
-  }
-  return Buffer.concat(chunks);
+  const body = await readCapped(req, limit);
+  if (body === undefined) throw new BodyTooLarge(limit);
+  return body;
 }
 
 export function mediaTypeOf(contentType: string | undefined): string {
