@@ -76,6 +76,9 @@ export async function run(ctx: CliContext, functionName: string, options: RunFla
     () => undefined,
     (error: unknown) => ({ error }),
   );
+  // Only a function that ran has lines; a refused call (404, 403…) is reported as it is.
+  const { ScriptExecutionError } = await import('@specbound/apps-script');
+  if (failure !== undefined && !(failure.error instanceof ScriptExecutionError)) throw failure.error;
   const logs = await linesOfRun(ctx, { scriptId, functionName, projectId, startedAt });
   if (failure !== undefined) {
     ctx.io.result({ functionName, logs }, () => printLogs(ctx, logs));
