@@ -317,7 +317,7 @@ async function spreadsheetStep(gas: AppsScriptClient, scriptId: string, done: Do
   done({
     service: 'apps-script',
     name: 'spreadsheet',
-    detail: `report() → appendRow twice, getValues reads back ${JSON.stringify(out.shown)} as string, number, Date`,
+    detail: `report() → appendRow(${JSON.stringify(out.shown)}), then getValues reads it back typed: string, number, Date`,
   });
 }
 
