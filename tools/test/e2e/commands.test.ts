@@ -43,7 +43,9 @@ describe('specbound demo', () => {
     expect(result.stderr).toContain('17 steps passed');
     expect(result.stdout).toContain('visit() twice → visits 1, then 2');
     expect(result.stdout).toContain('clock moved 15 minutes → ran 3 times');
-    expect(result.stdout).toContain('appendRow(["Ada","2","1/31/2026"]), then getValues reads it back typed: string, number, Date');
+    expect(result.stdout).toContain(
+      'appendRow(["Ada","2","1/31/2026"]), then getValues reads it back typed: string, number, Date',
+    );
     expect(result.stdout).toContain('Hello, &#60;Ada&#62;!');
     expect(result.stdout).toContain('run again: 0 sent');
   });
