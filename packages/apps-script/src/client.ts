@@ -1,14 +1,12 @@
 import {
   type AuthStrategy,
-  apiKeyQuery,
-  bearerAuth,
   type ClientDescriptor,
   type ClientOptions,
-  checkKeys,
   clientOf,
   clientRuntime,
-  combineAuth,
-  ValidationError,
+  type GoogleAuth,
+  type GoogleTokenSource,
+  googleAuth,
   withContext,
 } from '@specbound/http';
 import createClient from 'openapi-fetch';
@@ -24,7 +22,7 @@ import { VERSION } from './version.js';
 export const DEFAULT_BASE_URL = 'https://script.googleapis.com';
 
 /** A token, or a function returning one (or google-auth-library's `{ token }`), called per attempt. */
-export type TokenSource = Parameters<typeof bearerAuth>[0];
+export type TokenSource = GoogleTokenSource;
 
 /**
  * How to authenticate:
@@ -33,7 +31,7 @@ export type TokenSource = Parameters<typeof bearerAuth>[0];
  *   Script API also needs an OAuth token for user data), optionally with `token`;
  * - any `AuthStrategy` from `@specbound/http`.
  */
-export type AppsScriptAuth = TokenSource | { token?: TokenSource; apiKey?: string } | AuthStrategy;
+export type AppsScriptAuth = GoogleAuth;
 
 export interface AppsScriptClientOptions extends ClientOptions {
   auth?: AppsScriptAuth | undefined;
@@ -64,7 +62,7 @@ export function createAppsScriptClient(options: AppsScriptClientOptions = {}) {
 export function createAppsScriptCore(options: AppsScriptClientOptions = {}): AppsScriptCore {
   let auth: AuthStrategy | undefined;
   const { baseUrl, http } = clientRuntime(RUNTIME, options, (checked) => {
-    auth = resolveAuth(checked.auth);
+    auth = googleAuth(checked.auth, 'createAppsScriptClient');
     return auth;
   });
   /** The typed openapi-fetch client every method calls: middleware added to it applies to all. */
@@ -79,27 +77,3 @@ export function createAppsScriptCore(options: AppsScriptClientOptions = {}): App
 }
 
 export type AppsScriptClient = ReturnType<typeof createAppsScriptClient>;
-
-function resolveAuth(auth: AppsScriptAuth | undefined): AuthStrategy | undefined {
-  if (auth === undefined) return undefined;
-  if (typeof auth === 'string' || typeof auth === 'function') return bearerAuth(auth);
-  if (typeof auth !== 'object' || auth === null) {
-    // Never echo the value: it may be a credential.
-    throw new ValidationError(
-      'auth',
-      `createAppsScriptClient: option "auth" must be a token, a token provider, { token, apiKey } or an AuthStrategy (got ${auth === null ? 'null' : typeof auth}).`,
-    );
-  }
-  if ('authenticate' in auth) return auth;
-  checkKeys(auth, ['token', 'apiKey'], 'auth field', 'auth', 'createAppsScriptClient');
-  const strategies: AuthStrategy[] = [];
-  if (auth.token !== undefined) strategies.push(bearerAuth(auth.token));
-  if (auth.apiKey !== undefined) strategies.push(apiKeyQuery('key', auth.apiKey));
-  if (strategies.length === 0) {
-    throw new ValidationError(
-      'auth',
-      'createAppsScriptClient: "auth" needs a token, an apiKey, or an AuthStrategy.',
-    );
-  }
-  return combineAuth(...strategies);
-}

@@ -6,6 +6,7 @@ import {
   type CallOptions,
   define,
   type HttpVerb,
+  isGoogleError,
   jsonBody,
   type Method,
   type OperationFunction,
@@ -16,7 +17,6 @@ import {
   ValidationError,
 } from '@specbound/http';
 import type {
-  GoogleErrorBody,
   NotModified,
   OperationId,
   ReadMethod,
@@ -36,16 +36,6 @@ export interface Context {
   readonly write: (answer: Answer) => unknown;
   /** The credentials in use, for redaction. */
   readonly secrets: () => readonly string[];
-}
-
-/** Whether a body is Google's JSON error body (the type `ApiError.body` promises). */
-function isGoogleError(body: unknown): body is GoogleErrorBody {
-  const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    typeof (error as { message?: unknown }).message === 'string'
-  );
 }
 
 /** The readers of one client: writes (the caller's default) and conditional reads. */

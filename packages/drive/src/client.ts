@@ -1,14 +1,12 @@
 import {
   type AuthStrategy,
-  apiKeyQuery,
-  bearerAuth,
   type ClientDescriptor,
   type ClientOptions,
-  checkKeys,
   clientOf,
   clientRuntime,
-  combineAuth,
-  ValidationError,
+  type GoogleAuth,
+  type GoogleTokenSource,
+  googleAuth,
   withContext,
 } from '@specbound/http';
 import createClient from 'openapi-fetch';
@@ -22,7 +20,7 @@ import { VERSION } from './version.js';
 export const DEFAULT_BASE_URL = 'https://www.googleapis.com';
 
 /** A token, or a function returning one (or google-auth-library's `{ token }`), called per attempt. */
-export type TokenSource = Parameters<typeof bearerAuth>[0];
+export type TokenSource = GoogleTokenSource;
 
 /**
  * How to authenticate:
@@ -31,7 +29,7 @@ export type TokenSource = Parameters<typeof bearerAuth>[0];
  *   also need an OAuth token), optionally with `token`;
  * - any `AuthStrategy` from `@specbound/http`.
  */
-export type DriveAuth = TokenSource | { token?: TokenSource; apiKey?: string } | AuthStrategy;
+export type DriveAuth = GoogleAuth;
 
 export interface DriveClientOptions extends ClientOptions {
   auth?: DriveAuth | undefined;
@@ -62,7 +60,7 @@ export function createDriveClient(options: DriveClientOptions = {}) {
 export function createDriveCore(options: DriveClientOptions = {}): DriveCore {
   let auth: AuthStrategy | undefined;
   const { baseUrl, http } = clientRuntime(RUNTIME, options, (checked) => {
-    auth = resolveAuth(checked.auth);
+    auth = googleAuth(checked.auth, 'createDriveClient');
     return auth;
   });
   /** The typed openapi-fetch client every method calls: middleware added to it applies to all. */
@@ -74,27 +72,3 @@ export function createDriveCore(options: DriveClientOptions = {}): DriveCore {
 }
 
 export type DriveClient = ReturnType<typeof createDriveClient>;
-
-function resolveAuth(auth: DriveAuth | undefined): AuthStrategy | undefined {
-  if (auth === undefined) return undefined;
-  if (typeof auth === 'string' || typeof auth === 'function') return bearerAuth(auth);
-  if (typeof auth !== 'object' || auth === null) {
-    // Never echo the value: it may be a credential.
-    throw new ValidationError(
-      'auth',
-      `createDriveClient: option "auth" must be a token, a token provider, { token, apiKey } or an AuthStrategy (got ${auth === null ? 'null' : typeof auth}).`,
-    );
-  }
-  if ('authenticate' in auth) return auth;
-  checkKeys(auth, ['token', 'apiKey'], 'auth field', 'auth', 'createDriveClient');
-  const strategies: AuthStrategy[] = [];
-  if (auth.token !== undefined) strategies.push(bearerAuth(auth.token));
-  if (auth.apiKey !== undefined) strategies.push(apiKeyQuery('key', auth.apiKey));
-  if (strategies.length === 0) {
-    throw new ValidationError(
-      'auth',
-      'createDriveClient: "auth" needs a token, an apiKey, or an AuthStrategy.',
-    );
-  }
-  return combineAuth(...strategies);
-}

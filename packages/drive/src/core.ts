@@ -6,6 +6,7 @@ import {
   type CallOptions,
   define,
   type HttpVerb,
+  isGoogleError,
   jsonBody,
   type Method,
   type OperationFunction,
@@ -14,7 +15,7 @@ import {
   type Paginator,
   tokenPages,
 } from '@specbound/http';
-import type { GoogleErrorBody, StandardParamName } from './types.js';
+import type { StandardParamName } from './types.js';
 
 /** An operation function of this package: `(core, params, options?)` and `.withResponse`. */
 export type DriveOperation<P, D> = OperationFunction<Context, Method<P, D>>;
@@ -26,16 +27,6 @@ export interface Context {
   readonly read: (answer: Answer) => unknown;
   /** The credentials in use, for redaction. */
   readonly secrets: () => readonly string[];
-}
-
-/** Whether a body is Google's JSON error body (the type `ApiError.body` promises). */
-function isGoogleError(body: unknown): body is GoogleErrorBody {
-  const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    typeof (error as { message?: unknown }).message === 'string'
-  );
 }
 
 /** The reader of one client: JSON data, nothing for `files.delete`'s 204, or the typed error. */

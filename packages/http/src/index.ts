@@ -66,6 +66,7 @@ export {
   UnprocessableEntityError,
 } from './errors.js';
 export { createHttpFetch, type HttpFetch } from './fetch.js';
+export { type GoogleAuth, type GoogleTokenSource, googleAuth, isGoogleError } from './google.js';
 export {
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_MS,

@@ -1,14 +1,12 @@
 import {
   type AuthStrategy,
-  apiKeyQuery,
-  bearerAuth,
   type ClientDescriptor,
   type ClientOptions,
-  checkKeys,
   clientOf,
   clientRuntime,
-  combineAuth,
-  ValidationError,
+  type GoogleAuth,
+  type GoogleTokenSource,
+  googleAuth,
   withContext,
 } from '@specbound/http';
 import createClient from 'openapi-fetch';
@@ -22,7 +20,7 @@ import { VERSION } from './version.js';
 export const DEFAULT_BASE_URL = 'https://logging.googleapis.com';
 
 /** A token, or a function returning one (or google-auth-library's `{ token }`), called per attempt. */
-export type TokenSource = Parameters<typeof bearerAuth>[0];
+export type TokenSource = GoogleTokenSource;
 
 /**
  * How to authenticate:
@@ -31,7 +29,7 @@ export type TokenSource = Parameters<typeof bearerAuth>[0];
  *   entries also needs an OAuth token), optionally with `token`;
  * - any `AuthStrategy` from `@specbound/http`.
  */
-export type LoggingAuth = TokenSource | { token?: TokenSource; apiKey?: string } | AuthStrategy;
+export type LoggingAuth = GoogleAuth;
 
 export interface LoggingClientOptions extends ClientOptions {
   auth?: LoggingAuth | undefined;
@@ -61,7 +59,7 @@ export function createLoggingClient(options: LoggingClientOptions = {}) {
 export function createLoggingCore(options: LoggingClientOptions = {}): LoggingCore {
   let auth: AuthStrategy | undefined;
   const { baseUrl, http } = clientRuntime(RUNTIME, options, (checked) => {
-    auth = resolveAuth(checked.auth);
+    auth = googleAuth(checked.auth, 'createLoggingClient');
     return auth;
   });
   /** The typed openapi-fetch client every method calls: middleware added to it applies to all. */
@@ -76,27 +74,3 @@ export function createLoggingCore(options: LoggingClientOptions = {}): LoggingCo
 }
 
 export type LoggingClient = ReturnType<typeof createLoggingClient>;
-
-function resolveAuth(auth: LoggingAuth | undefined): AuthStrategy | undefined {
-  if (auth === undefined) return undefined;
-  if (typeof auth === 'string' || typeof auth === 'function') return bearerAuth(auth);
-  if (typeof auth !== 'object' || auth === null) {
-    // Never echo the value: it may be a credential.
-    throw new ValidationError(
-      'auth',
-      `createLoggingClient: option "auth" must be a token, a token provider, { token, apiKey } or an AuthStrategy (got ${auth === null ? 'null' : typeof auth}).`,
-    );
-  }
-  if ('authenticate' in auth) return auth;
-  checkKeys(auth, ['token', 'apiKey'], 'auth field', 'auth', 'createLoggingClient');
-  const strategies: AuthStrategy[] = [];
-  if (auth.token !== undefined) strategies.push(bearerAuth(auth.token));
-  if (auth.apiKey !== undefined) strategies.push(apiKeyQuery('key', auth.apiKey));
-  if (strategies.length === 0) {
-    throw new ValidationError(
-      'auth',
-      'createLoggingClient: "auth" needs a token, an apiKey, or an AuthStrategy.',
-    );
-  }
-  return combineAuth(...strategies);
-}

@@ -1,5 +1,5 @@
-import { type Caller, jsonBody } from '@specbound/http';
-import type { GoogleErrorBody, StandardParamName } from './types.js';
+import { type Caller, isGoogleError, jsonBody } from '@specbound/http';
+import type { StandardParamName } from './types.js';
 
 /** What a client's operations are built from (one per client, kept on the client or core). */
 export interface Context {
@@ -8,16 +8,6 @@ export interface Context {
   readonly secrets: () => readonly string[];
   /** Whether the client's options turned retries off (`values.clear` then stays at one attempt). */
   readonly retryOff: boolean;
-}
-
-/** Whether a body is Google's JSON error body (the type `ApiError.body` promises). */
-function isGoogleError(body: unknown): body is GoogleErrorBody {
-  const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    typeof (error as { message?: unknown }).message === 'string'
-  );
 }
 
 /** Reads an answer: the data (`{}` for an empty body), or the typed `ApiError` with Google's body. */
