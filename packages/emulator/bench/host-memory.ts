@@ -1,0 +1,125 @@
+// Issue 23's last budget, "memory of the host flat over 10,000 runs", measured on the host alone: the
+// built `specbound-emulator` bin runs as its own process (port 0, its URL read from the --json
+// banner), this process drives 10,000 `scripts.run` calls at it (4 at a time, half of them calling
+// services), and the emulator's RSS (VmRSS) and peak RSS (VmHWM) are read from /proc/<pid>/status
+// at fixed checkpoints. The client's own allocations and collections stay out of the figure.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { createAppsScriptClient } from '@specbound/apps-script';
+import { deployBench } from './runtime.ts';
+
+const BUILT_CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const CHECKPOINTS = [1_000, 2_000, 5_000, 10_000];
+const CONCURRENCY = 4;
+/** The budget: RSS at 10,000 runs within ±15 % of RSS at 1,000. */
+const FLAT_WITHIN = 0.15;
+
+export interface HostPoint {
+  runs: number;
+  /** VmRSS and VmHWM of the emulator's process, in MB. */
+  rss: number;
+  hwm: number;
+}
+
+export interface HostMemory {
+  points: HostPoint[];
+  /** RSS right after start and deploy, before any run (MB). */
+  started: number;
+  seconds: number;
+}
+
+/** VmRSS and VmHWM of a process in MB (Linux only: /proc). */
+async function procMemory(pid: number): Promise<{ rss: number; hwm: number }> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+}
+
+/** Starts the built bin on a free port; resolves with the process and its Apps Script URL. */
+async function startBin(nodeFlags: readonly string[]): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [...nodeFlags, BUILT_CLI, '--port', '0', '--json', '--quiet'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const stdout = child.stdout;
+  if (stdout === null) throw new Error('the emulator has no stdout');
+  const lines = createInterface({ input: stdout });
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) =>
+      reject(new Error(`the emulator exited with code ${code} before its banner`)),
+    ),
+  );
+  const first = (async () => {
+    for await (const line of lines) return line;
+    throw new Error('the emulator closed stdout before its banner');
+  })();
+  const banner = JSON.parse(await Promise.race([first, exited])) as { appsScriptUrl: string };
+  return { child, url: banner.appsScriptUrl };
+}
+
+/** One fresh emulator process, 10,000 runs, its memory at each checkpoint. */
+export async function hostMemory(nodeFlags: readonly string[] = []): Promise<HostMemory> {
+  const { child, url } = await startBin(nodeFlags);
+  const pid = child.pid ?? Number.NaN;
+  try {
+    const client = createAppsScriptClient({ baseUrl: url, auth: 'bench-token', retry: false });
+    const { deploymentId } = await deployBench(client);
+    const started = (await procMemory(pid)).rss;
+    const begun = performance.now();
+    const points: HostPoint[] = [];
+    let done = 0;
+    for (const checkpoint of CHECKPOINTS) {
+      const loop = async () => {
+        while (done < checkpoint) {
+          done++;
+          await client.scripts.run({ deploymentId, function: done % 2 === 0 ? 'trivial' : 'services' });
+        }
+      };
+      await Promise.all(Array.from({ length: CONCURRENCY }, loop));
+      points.push({ runs: checkpoint, ...(await procMemory(pid)) });
+    }
+    return { points, started, seconds: (performance.now() - begun) / 1000 };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
+  }
+}
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+/** The growth of RSS from the first checkpoint to the last in one measure. */
+export function growth(m: HostMemory): number {
+  const first = m.points[0]?.rss ?? Number.NaN;
+  const last = m.points.at(-1)?.rss ?? Number.NaN;
+  return (last - first) / first;
+}
+
+export function hostMemoryReport(runs: readonly HostMemory[], load: string): string[] {
+  const n = (x: number) => x.toLocaleString('en');
+  const mb = (values: number[]) =>
+    `${median(values).toFixed(1)} (${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)})`;
+  const at = (i: number, key: 'rss' | 'hwm') => runs.map((r) => r.points[i]?.[key] ?? Number.NaN);
+  const growths = runs.map(growth);
+  const g = median(growths);
+  const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)} %`;
+  const last = CHECKPOINTS.at(-1) ?? 10_000;
+  return [
+    `The host alone: the built \`specbound-emulator\` bin in its own process (2 sandbox workers, the`,
+    `default on this machine), driven from the bench process: ${n(last)} runs, ${CONCURRENCY} at a time, half of them`,
+    'calling services; VmRSS and VmHWM of the emulator read from `/proc/<pid>/status` (no forced GC).',
+    `${runs.length} fresh processes (${runs.map((r) => `${r.seconds.toFixed(0)} s`).join(', ')}), load average ${load};`,
+    'each figure is the median over them (min–max).',
+    `Budget: RSS at ${n(last)} runs within ±${FLAT_WITHIN * 100} % of RSS at ${n(CHECKPOINTS[0] ?? 1_000)}: **${Math.abs(g) <= FLAT_WITHIN ? 'met' : 'not met'}** (${pct(g)}; per process ${growths.map(pct).join(', ')}).`,
+    '',
+    '| after | RSS (VmRSS) | peak RSS (VmHWM) |',
+    '|---|---|---|',
+    `| start and deploy, no run | ${mb(runs.map((r) => r.started))} MB | |`,
+    ...CHECKPOINTS.map((c, i) => `| ${n(c)} runs | ${mb(at(i, 'rss'))} MB | ${mb(at(i, 'hwm'))} MB |`),
+    '',
+  ];
+}
