@@ -59,13 +59,23 @@ async function startBin(nodeFlags: readonly string[]): Promise<{ child: ChildPro
   return { child, url: banner.appsScriptUrl };
 }
 
-/** One fresh emulator process, 10,000 runs, its memory at each checkpoint. */
-export async function hostMemory(nodeFlags: readonly string[] = []): Promise<HostMemory> {
+/** What the bench sends: the runs, or the peer, as many `projects.get` calls (no sandbox at all). */
+export type Workload = 'runs' | 'trivial' | 'services' | 'get';
+
+/** One fresh emulator process, 10,000 calls of `workload`, its memory at each checkpoint. */
+export async function hostMemory(workload: Workload, nodeFlags: readonly string[] = []): Promise<HostMemory> {
   const { child, url } = await startBin(nodeFlags);
   const pid = child.pid ?? Number.NaN;
   try {
     const client = createAppsScriptClient({ baseUrl: url, auth: 'bench-token', retry: false });
-    const { deploymentId } = await deployBench(client);
+    const { deploymentId, scriptId } = await deployBench(client);
+    const call = (n: number) =>
+      workload === 'get'
+        ? client.projects.get({ scriptId })
+        : client.scripts.run({
+            deploymentId,
+            function: workload === 'runs' ? (n % 2 === 0 ? 'trivial' : 'services') : workload,
+          });
     const started = (await procMemory(pid)).rss;
     const begun = performance.now();
     const points: HostPoint[] = [];
@@ -73,8 +83,7 @@ export async function hostMemory(nodeFlags: readonly string[] = []): Promise<Hos
     for (const checkpoint of CHECKPOINTS) {
       const loop = async () => {
         while (done < checkpoint) {
-          done++;
-          await client.scripts.run({ deploymentId, function: done % 2 === 0 ? 'trivial' : 'services' });
+          await call(++done);
         }
       };
       await Promise.all(Array.from({ length: CONCURRENCY }, loop));
@@ -99,11 +108,15 @@ export function growth(m: HostMemory): number {
   return (last - first) / first;
 }
 
-export function hostMemoryReport(runs: readonly HostMemory[], load: string): string[] {
+export function hostMemoryReport(
+  runs: readonly HostMemory[],
+  peer: readonly HostMemory[],
+  load: string,
+): string[] {
   const n = (x: number) => x.toLocaleString('en');
   const mb = (values: number[]) =>
     `${median(values).toFixed(1)} (${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)})`;
-  const at = (i: number, key: 'rss' | 'hwm') => runs.map((r) => r.points[i]?.[key] ?? Number.NaN);
+  const at = (i: number, key: 'rss' | 'hwm', of = runs) => of.map((r) => r.points[i]?.[key] ?? Number.NaN);
   const growths = runs.map(growth);
   const g = median(growths);
   const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)} %`;
@@ -116,10 +129,16 @@ export function hostMemoryReport(runs: readonly HostMemory[], load: string): str
     'each figure is the median over them (min–max).',
     `Budget: RSS at ${n(last)} runs within ±${FLAT_WITHIN * 100} % of RSS at ${n(CHECKPOINTS[0] ?? 1_000)}: **${Math.abs(g) <= FLAT_WITHIN ? 'met' : 'not met'}** (${pct(g)}; per process ${growths.map(pct).join(', ')}).`,
     '',
-    '| after | RSS (VmRSS) | peak RSS (VmHWM) |',
-    '|---|---|---|',
-    `| start and deploy, no run | ${mb(runs.map((r) => r.started))} MB | |`,
-    ...CHECKPOINTS.map((c, i) => `| ${n(c)} runs | ${mb(at(i, 'rss'))} MB | ${mb(at(i, 'hwm'))} MB |`),
+    `The peer, in the same run: ${n(last)} \`projects.get\` calls (HTTP, validation, state; no sandbox), a fresh process each,`,
+    `RSS ${pct(median(peer.map(growth)))} from ${n(CHECKPOINTS[0] ?? 1_000)} to ${n(last)} calls.`,
+    '',
+    '| after | RSS (VmRSS) | peak RSS (VmHWM) | peer: RSS after as many `projects.get` |',
+    '|---|---|---|---|',
+    `| start and deploy, no run | ${mb(runs.map((r) => r.started))} MB | | ${mb(peer.map((r) => r.started))} MB |`,
+    ...CHECKPOINTS.map(
+      (c, i) =>
+        `| ${n(c)} runs | ${mb(at(i, 'rss'))} MB | ${mb(at(i, 'hwm'))} MB | ${mb(at(i, 'rss', peer))} MB |`,
+    ),
     '',
   ];
 }

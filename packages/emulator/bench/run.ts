@@ -20,7 +20,7 @@ import { createAppsScriptClient } from '@specbound/apps-script';
 import { type StateDocument, startEmulator } from '../src/index.ts';
 import { emptyState } from '../src/state.ts';
 import { abuse, abuseReport } from './abuse.ts';
-import { type HostMemory, hostMemory } from './host-memory.ts';
+import { type HostMemory, hostMemory, type Workload } from './host-memory.ts';
 import { inProcessBench, inProcessReport } from './in-process.ts';
 import { type RuntimeFigures, runtimeLatency, runtimeReport } from './runtime.ts';
 import { type SpreadsheetFigures, spreadsheetBench, spreadsheetReport } from './spreadsheets.ts';
@@ -171,15 +171,20 @@ interface MemoryFigures {
 /** Host memory over 10,000 runs in HOST_MEMORY_PROCESSES fresh emulator processes, one after another. */
 const HOST_MEMORY_PROCESSES = 3;
 
-async function hostMemoryRuns(): Promise<Pick<RuntimeFigures, 'host' | 'load'>> {
+async function hostMemoryRuns(): Promise<Pick<RuntimeFigures, 'host' | 'peer' | 'load'>> {
   const loads = () =>
     loadavg()
       .map((x) => x.toFixed(1))
       .join(', ');
   const before = loads();
   const host: HostMemory[] = [];
-  for (let i = 0; i < HOST_MEMORY_PROCESSES; i++) host.push(await hostMemory());
-  return { host, load: `${before} before, ${loads()} after` };
+  const peer: HostMemory[] = [];
+  for (let i = 0; i < HOST_MEMORY_PROCESSES; i++) {
+    // Alternate which goes first: the peer is the same number of `projects.get` calls, no sandbox.
+    const pair: Workload[] = i % 2 === 0 ? ['runs', 'get'] : ['get', 'runs'];
+    for (const workload of pair) (workload === 'get' ? peer : host).push(await hostMemory(workload));
+  }
+  return { host, peer, load: `${before} before, ${loads()} after` };
 }
 
 async function main(): Promise<void> {

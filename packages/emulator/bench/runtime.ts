@@ -73,6 +73,8 @@ export interface RuntimeFigures {
   services: number[];
   /** One measure per fresh emulator process (see host-memory.ts). */
   host: HostMemory[];
+  /** The peer: as many `projects.get` calls, one fresh process each. */
+  peer: HostMemory[];
   /** The machine's load averages (1, 5, 15 min) before and after the host measures. */
   load: string;
 }
@@ -122,6 +124,6 @@ export function runtimeReport(f: RuntimeFigures): string[] {
     `| \`scripts.run\` of \`trivial()\`, warm | ${ms(f.run)} | ${ratio(f.run, f.get)} × \`projects.get\` |`,
     `| \`scripts.run\` of a function calling PropertiesService, CacheService and Utilities.computeDigest | ${ms(f.services)} | ${ratio(f.services, f.run)} × \`trivial()\` |`,
     '',
-    ...hostMemoryReport(f.host, f.load),
+    ...hostMemoryReport(f.host, f.peer, f.load),
   ];
 }
