@@ -9,25 +9,20 @@
 //  6. the Apps Script runtime: warm scripts.run latency against projects.get, and host memory over
 //     10 000 runs (bench/runtime.ts);
 //  7. SpreadsheetApp: getValues + setValues of a 10,000 × 10 range against a trivial run (bench/spreadsheets.ts).
-// Run: `pnpm --filter @specbound/emulator bench` (needs the clients built).
+// Run: `pnpm --filter @specbound/emulator bench` (needs the clients and the emulator built);
+// `node bench/run.ts --runtime` prints the runtime section alone.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { createAppsScriptClient } from '@specbound/apps-script';
 import { type StateDocument, startEmulator } from '../src/index.ts';
 import { emptyState } from '../src/state.ts';
 import { abuse, abuseReport } from './abuse.ts';
+import { type HostMemory, hostMemory, type Workload } from './host-memory.ts';
 import { inProcessBench, inProcessReport } from './in-process.ts';
-import {
-  type RuntimeFigures,
-  type MemoryFigures as RuntimeMemory,
-  runtimeLatency,
-  runtimeMemory,
-  runtimeReport,
-  SEMI_SPACE_MB,
-} from './runtime.ts';
+import { type RuntimeFigures, runtimeLatency, runtimeReport } from './runtime.ts';
 import { type SpreadsheetFigures, spreadsheetBench, spreadsheetReport } from './spreadsheets.ts';
 import { startReport, startTimes } from './start.ts';
 
@@ -173,11 +168,32 @@ interface MemoryFigures {
   peakRssMb: number;
 }
 
+/** Host memory over 10,000 runs in HOST_MEMORY_PROCESSES fresh emulator processes, one after another. */
+const HOST_MEMORY_PROCESSES = 3;
+
+async function hostMemoryRuns(): Promise<Pick<RuntimeFigures, 'host' | 'peer' | 'load'>> {
+  const loads = () =>
+    loadavg()
+      .map((x) => x.toFixed(1))
+      .join(', ');
+  const before = loads();
+  const host: HostMemory[] = [];
+  const peer: HostMemory[] = [];
+  for (let i = 0; i < HOST_MEMORY_PROCESSES; i++) {
+    // Alternate which goes first: the peer is the same number of `projects.get` calls, no sandbox.
+    const pair: Workload[] = i % 2 === 0 ? ['runs', 'get'] : ['get', 'runs'];
+    for (const workload of pair) (workload === 'get' ? peer : host).push(await hostMemory(workload));
+  }
+  return { host, peer, load: `${before} before, ${loads()} after` };
+}
+
 async function main(): Promise<void> {
   const memoryArg = process.argv.indexOf('--memory');
   if (memoryArg >= 0) return memory(Number(process.argv[memoryArg + 1]));
-  if (process.argv.includes('--runtime-memory')) {
-    console.log(JSON.stringify(await runtimeMemory()));
+  // The runtime's section alone (printed, results.md untouched), to measure it again by itself.
+  if (process.argv.includes('--runtime')) {
+    const runtime = { ...(await runtimeLatency()), ...(await hostMemoryRuns()) };
+    console.log(runtimeReport(runtime).join('\n'));
     return;
   }
 
@@ -186,20 +202,7 @@ async function main(): Promise<void> {
   const abused = await abuse();
   const starts = await startTimes();
   const inProcess = await inProcessBench();
-  // Host memory over 10,000 runs, each in a fresh process: with V8's default flags, and with the main
-  // thread's young generation capped at Node's former default (see runtimeReport).
-  const runtimeMemoryWith = (flags: string[]) =>
-    JSON.parse(
-      execFileSync(process.execPath, [...flags, new URL(import.meta.url).pathname, '--runtime-memory'], {
-        encoding: 'utf8',
-        maxBuffer: 16 * MB,
-      }),
-    ) as RuntimeMemory;
-  const runtime: RuntimeFigures = {
-    ...(await runtimeLatency()),
-    memory: runtimeMemoryWith(['--expose-gc']),
-    cappedMemory: runtimeMemoryWith(['--expose-gc', `--max-semi-space-size=${SEMI_SPACE_MB}`]),
-  };
+  const runtime: RuntimeFigures = { ...(await runtimeLatency()), ...(await hostMemoryRuns()) };
   const mem = [10_000, 100_000].map(
     (count) =>
       JSON.parse(

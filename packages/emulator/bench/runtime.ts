@@ -3,16 +3,13 @@
 //     same client (the floor: HTTP, validation, routing); and a run that calls services (properties,
 //     a digest, the cache) against the trivial one. Rounds alternate which goes first; each figure is
 //     the median over rounds, with the median of per-round ratios and its min and max.
-//  2. the host's memory over 10,000 runs: heap + array buffers and RSS after a forced GC, at 1,000
-//     runs and at 10,000 (run in a child process with --expose-gc, see run.ts), with V8's default
-//     flags and with the main thread's young generation capped (--max-semi-space-size).
+//  2. the host's memory over 10,000 runs, the emulator in a process of its own (bench/host-memory.ts).
 import { createAppsScriptClient } from '@specbound/apps-script';
 import { type RunningEmulator, startEmulator } from '../src/index.ts';
+import { type HostMemory, hostMemoryReport } from './host-memory.ts';
 
 const ROUNDS = 7;
 const RUNS_PER_ROUND = 200;
-const MEMORY_RUNS = 10_000;
-const MB = 1024 * 1024;
 
 const CODE = `
 function trivial() { return 1; }
@@ -28,14 +25,12 @@ const median = (values: readonly number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
-async function deployed(): Promise<{
-  emulator: RunningEmulator;
-  client: ReturnType<typeof createAppsScriptClient>;
-  deploymentId: string;
-  scriptId: string;
-}> {
-  const emulator = await startEmulator({ sandboxWorkers: 2 });
-  const client = createAppsScriptClient({ baseUrl: emulator.appsScriptUrl, auth: 'bench-token' });
+type AppsScriptClient = ReturnType<typeof createAppsScriptClient>;
+
+/** Creates, fills and deploys the bench project through `client` (in-process or another process). */
+export async function deployBench(
+  client: AppsScriptClient,
+): Promise<{ deploymentId: string; scriptId: string }> {
   const { scriptId } = await client.projects.create({ title: 'Runtime bench' });
   const id = String(scriptId);
   await client.projects.updateContent({
@@ -47,7 +42,18 @@ async function deployed(): Promise<{
   });
   await client.projects.versions.create({ scriptId: id });
   const deployment = await client.projects.deployments.create({ scriptId: id, versionNumber: 1 });
-  return { emulator, client, deploymentId: String(deployment.deploymentId), scriptId: id };
+  return { deploymentId: String(deployment.deploymentId), scriptId: id };
+}
+
+async function deployed(): Promise<{
+  emulator: RunningEmulator;
+  client: AppsScriptClient;
+  deploymentId: string;
+  scriptId: string;
+}> {
+  const emulator = await startEmulator({ sandboxWorkers: 2 });
+  const client = createAppsScriptClient({ baseUrl: emulator.appsScriptUrl, auth: 'bench-token' });
+  return { emulator, client, ...(await deployBench(client)) };
 }
 
 /** Median ms of `count` sequential calls. */
@@ -65,25 +71,15 @@ export interface RuntimeFigures {
   run: number[];
   get: number[];
   services: number[];
-  memory: MemoryFigures;
-  /** The same, in a process started with --max-semi-space-size=SEMI_SPACE_MB. */
-  cappedMemory: MemoryFigures;
+  /** One measure per fresh emulator process (see host-memory.ts). */
+  host: HostMemory[];
+  /** The peer: as many `projects.get` calls, one fresh process each. */
+  peer: HostMemory[];
+  /** The machine's load averages (1, 5, 15 min) before and after the host measures. */
+  load: string;
 }
 
-/** Node's default semi-space before V8 sized it by the machine's memory (MB). */
-export const SEMI_SPACE_MB = 16;
-/** The budget: RSS at 10,000 runs within ±15 % of RSS at 1,000. */
-const FLAT_WITHIN = 0.15;
-
-export interface MemoryFigures {
-  /** After each checkpoint's number of runs: heap + array buffers and RSS in MB, after a forced GC. */
-  points: { runs: number; heap: number; rss: number }[];
-  seconds: number;
-}
-
-const CHECKPOINTS = [1_000, 2_500, 5_000, 7_500, MEMORY_RUNS];
-
-export async function runtimeLatency(): Promise<Omit<RuntimeFigures, 'memory' | 'cappedMemory'>> {
+export async function runtimeLatency(): Promise<Pick<RuntimeFigures, 'run' | 'get' | 'services'>> {
   const { emulator, client, deploymentId, scriptId } = await deployed();
   const out = { run: [] as number[], get: [] as number[], services: [] as number[] };
   try {
@@ -104,36 +100,6 @@ export async function runtimeLatency(): Promise<Omit<RuntimeFigures, 'memory' | 
     await emulator.close();
   }
   return out;
-}
-
-/** In a child process started with --expose-gc: memory after 1,000 and after 10,000 runs. */
-export async function runtimeMemory(): Promise<MemoryFigures> {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  if (gc === undefined) throw new Error('run with --expose-gc');
-  const { emulator, client, deploymentId } = await deployed();
-  const measure = () => {
-    gc();
-    const m = process.memoryUsage();
-    return { heap: (m.heapUsed + m.arrayBuffers) / MB, rss: m.rss / MB };
-  };
-  const started = performance.now();
-  const points: MemoryFigures['points'] = [];
-  try {
-    let done = 0;
-    for (const checkpoint of CHECKPOINTS) {
-      const worker = async () => {
-        while (done < checkpoint) {
-          done++;
-          await client.scripts.run({ deploymentId, function: done % 2 === 0 ? 'trivial' : 'services' });
-        }
-      };
-      await Promise.all([worker(), worker(), worker(), worker()]);
-      points.push({ runs: checkpoint, ...measure() });
-    }
-    return { points, seconds: (performance.now() - started) / 1000 };
-  } finally {
-    await emulator.close();
-  }
 }
 
 export function runtimeReport(f: RuntimeFigures): string[] {
@@ -158,54 +124,6 @@ export function runtimeReport(f: RuntimeFigures): string[] {
     `| \`scripts.run\` of \`trivial()\`, warm | ${ms(f.run)} | ${ratio(f.run, f.get)} × \`projects.get\` |`,
     `| \`scripts.run\` of a function calling PropertiesService, CacheService and Utilities.computeDigest | ${ms(f.services)} | ${ratio(f.services, f.run)} × \`trivial()\` |`,
     '',
-    ...memoryReport(f.memory, f.cappedMemory),
-  ];
-}
-
-/** RSS change between two checkpoints (by number of runs). */
-function change(m: MemoryFigures, from: number, to: number): number {
-  const at = (runs: number) => m.points.find((p) => p.runs === runs)?.rss ?? Number.NaN;
-  return (at(to) - at(from)) / at(from);
-}
-
-function memoryReport(m: MemoryFigures, capped: MemoryFigures): string[] {
-  const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)} %`;
-  const verdict = (x: number) => `${pct(x)}: **${Math.abs(x) <= FLAT_WITHIN ? 'met' : 'not met'}**`;
-  const first = CHECKPOINTS[0] ?? 1_000;
-  const plateau = CHECKPOINTS[2] ?? 5_000;
-  const n = (runs: number) => runs.toLocaleString('en');
-  const levelled = [m, capped].every((x) => Math.abs(change(x, plateau, MEMORY_RUNS)) <= 0.05);
-  return [
-    `Host memory over ${n(MEMORY_RUNS)} runs (4 at a time, half of them calling services; heap + array`,
-    "buffers and RSS after a forced GC), each column a fresh process: V8's default flags, and the main",
-    `thread's young generation capped with \`--max-semi-space-size=${SEMI_SPACE_MB}\` (${m.seconds.toFixed(1)} s and ${capped.seconds.toFixed(1)} s in all).`,
-    `Budget: RSS at ${n(MEMORY_RUNS)} runs within ±${FLAT_WITHIN * 100} % of RSS at ${n(first)}.`,
-    '',
-    '| after | heap + array buffers | RSS, default flags | RSS, young generation capped |',
-    '|---|---|---|---|',
-    ...m.points.map(
-      (p, i) =>
-        `| ${n(p.runs)} runs | ${p.heap.toFixed(1)} MB | ${p.rss.toFixed(1)} MB | ${capped.points[i]?.rss.toFixed(1) ?? '–'} MB |`,
-    ),
-    `| ${n(first)} → ${n(MEMORY_RUNS)} (the budget) | | ${verdict(change(m, first, MEMORY_RUNS))} | ${verdict(change(capped, first, MEMORY_RUNS))} |`,
-    `| ${n(plateau)} → ${n(MEMORY_RUNS)} | | ${pct(change(m, plateau, MEMORY_RUNS))} | ${pct(change(capped, plateau, MEMORY_RUNS))} |`,
-    '',
-    'What the emulator keeps does not grow: the heap (processes and logs are state, in SQLite and a',
-    "bounded list) stays flat, and so does each sandbox worker's QuickJS WebAssembly memory, since every",
-    'run has its own QuickJS runtime and context, freed when it ends. RSS rises over the first few',
-    'thousand runs and then levels (the last row): that is V8 and the allocator reaching their working',
-    "size under this load, not memory held. V8's heaps were measured (per-space heap statistics in the",
-    'main thread, `getHeapStatistics()` in the workers, 10,000 runs of one function): with trivial runs',
-    'each worker grew its young generation to its 32 MB cap (heap committed 30 → 48 MB a worker; with',
-    'the cap at 8 MB it stays near 30 MB, its live part 13–25 MB); with runs that set a property, a worker',
-    "still commits about 48 MB (old-generation garbage of host-call messages, collected at V8's",
-    "threshold, live part under 20 MB). The main thread's young generation doubles (64 → 128 MB) as V8,",
-    "which sizes it by the machine's memory, sees the allocation rate of this process (the bench's client",
-    `shares it); the capped column shows what remains with it at ${SEMI_SPACE_MB} MB a semi-space: old-space`,
-    'pages V8 keeps after collecting the garbage of state writes (a run that sets a property rewrites',
-    "its project's row), committed and reused, not handed back.",
-    levelled
-      ? `RSS levels from ${n(plateau)} runs on (within ±5 % in both columns): the budget from ${n(first)} runs measures this warm-up.`
-      : `RSS still moves by more than 5 % after ${n(plateau)} runs in this run: look for what is held.`,
+    ...hostMemoryReport(f.host, f.peer, f.load),
   ];
 }

