@@ -5,13 +5,13 @@
 // the order alternating each round; the figure is the median of the per-round ratios (TypeScript /
 // JavaScript) with min and max. Writes tools/bench/push-typescript.md.
 // Budget (issue 24): a TypeScript push ≤ 2× the time of the plain-JS push.
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAppsScriptClient } from '@specbound/apps-script';
 import { startEmulator } from '@specbound/emulator';
+import { timedRun } from './timed-run.mjs';
 
 const ROUNDS = 10;
 const MODULES = 18;
@@ -29,27 +29,6 @@ const env = {
   SPECBOUND_APPS_SCRIPT_URL: emulator.appsScriptUrl,
   SPECBOUND_GOOGLE_TOKEN: TOKEN,
 };
-
-/** Runs `node <args>` without blocking this process (the emulator answers from its event loop). */
-function timed(args, cwd) {
-  return new Promise((resolve, reject) => {
-    const start = process.hrtime.bigint();
-    const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (c) => {
-      output += c;
-    });
-    child.stderr.on('data', (c) => {
-      output += c;
-    });
-    child.once('error', reject);
-    child.once('close', (code) => {
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      if (code !== 0) reject(new Error(`${args.join(' ')} exited ${code}: ${output}`));
-      else resolve(ms);
-    });
-  });
-}
 
 const body = (i) => Array.from({ length: 40 }, (_, n) => `  total += ${i} * ${n};`).join('\n');
 const mod = (i) => `m${String(i).padStart(2, '0')}`;
@@ -97,8 +76,8 @@ for (const s of subjects) Object.assign(s, await project(s.name.split(' ')[0], s
 
 // Warm-up: the first push (over the new project's manifest, so --force), then one with nothing changed.
 for (const s of subjects) {
-  await timed([specboundBin, 'gas', 'push', '--force'], s.dir);
-  await timed([specboundBin, 'gas', 'push'], s.dir);
+  await timedRun([specboundBin, 'gas', 'push', '--force'], { cwd: s.dir, env });
+  await timedRun([specboundBin, 'gas', 'push'], { cwd: s.dir, env });
 }
 
 const times = subjects.map(() => []);
@@ -110,7 +89,7 @@ for (let round = 0; round < ROUNDS; round++) {
     const s = subjects[i];
     // One source changed since the last push.
     await writeFile(join(s.dir, s.entry), s.files(round)[s.entry]);
-    roundTimes[i] = await timed([specboundBin, 'gas', 'push'], s.dir);
+    roundTimes[i] = (await timedRun([specboundBin, 'gas', 'push'], { cwd: s.dir, env })).ms;
   }
   for (const [i, ms] of roundTimes.entries()) times[i].push(ms);
   ratios.push(roundTimes[0] / roundTimes[1]);

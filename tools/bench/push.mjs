@@ -5,14 +5,14 @@
 // one push per tool per round, the order alternating each round; the figure is the median of the
 // per-round ratios (clasp / specbound) with min and max. Writes tools/bench/push.md.
 // Budget (issue 22): specbound ≥ 5× faster.
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAppsScriptClient } from '@specbound/apps-script';
 import { startEmulator } from '@specbound/emulator';
-import { writeClaspLogin } from './clasp-login.mjs';
+import { claspEnv, writeClaspLogin } from './clasp-login.mjs';
+import { timedRun } from './timed-run.mjs';
 
 const ROUNDS = 10;
 const FILES = 20;
@@ -26,27 +26,6 @@ const TOKEN = 'bench-google-token';
 const emulator = await startEmulator({ port: 0 });
 const root = await mkdtemp(join(tmpdir(), 'specbound-push-bench-'));
 const client = createAppsScriptClient({ baseUrl: emulator.appsScriptUrl, auth: TOKEN });
-
-/** Runs `node <args>` without blocking this process (the emulator answers from its event loop). */
-function timed(args, cwd, env) {
-  return new Promise((resolve, reject) => {
-    const start = process.hrtime.bigint();
-    const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (c) => {
-      output += c;
-    });
-    child.stderr.on('data', (c) => {
-      output += c;
-    });
-    child.once('error', reject);
-    child.once('close', (code) => {
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      if (code !== 0) reject(new Error(`${args.join(' ')} exited ${code}: ${output}`));
-      else resolve(ms);
-    });
-  });
-}
 
 async function project(name) {
   const { scriptId } = await client.projects.create({ title: name });
@@ -82,22 +61,15 @@ const subjects = [
     name: `clasp ${claspPkg.version} push`,
     dir: await project('clasp'),
     args: [claspBin, 'push', '--force'],
-    env: {
-      PATH: process.env.PATH,
-      HOME: home,
-      NODE_OPTIONS: `--import ${import.meta.resolve('@specbound/emulator/redirect')}`,
-      SPECBOUND_EMULATOR_URL: emulator.appsScriptUrl,
-      HTTPS_PROXY: 'http://127.0.0.1:9',
-      HTTP_PROXY: 'http://127.0.0.1:9',
-    },
+    env: claspEnv(home, emulator.appsScriptUrl),
   },
 ];
 
 // Warm-up: the first push of each (all 20 files over the new project's manifest: specbound needs
 // --force there, having no record of the project), then a push with nothing changed.
 for (const s of subjects) {
-  await timed(s.args.includes('--force') ? s.args : [...s.args, '--force'], s.dir, s.env);
-  await timed(s.args, s.dir, s.env);
+  await timedRun(s.args.includes('--force') ? s.args : [...s.args, '--force'], { cwd: s.dir, env: s.env });
+  await timedRun(s.args, { cwd: s.dir, env: s.env });
 }
 
 const times = subjects.map(() => []);
@@ -109,7 +81,7 @@ for (let round = 0; round < ROUNDS; round++) {
     const s = subjects[i];
     // One file changed since the last push.
     await writeFile(join(s.dir, 'file07.js'), `function f7() {\n  return ${round};\n}\n`);
-    roundTimes[i] = await timed(s.args, s.dir, s.env);
+    roundTimes[i] = (await timedRun(s.args, { cwd: s.dir, env: s.env })).ms;
   }
   for (const [i, ms] of roundTimes.entries()) times[i].push(ms);
   ratios.push(roundTimes[1] / roundTimes[0]);

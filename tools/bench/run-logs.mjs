@@ -5,13 +5,13 @@
 // order alternating each round; the figure is the median of the per-round ratios (with --logs /
 // without) with min and max. Writes tools/bench/run-logs.md.
 // Budget (issue 24): result and log lines in ≤ 1.5× the time of `gas run` alone.
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAppsScriptClient } from '@specbound/apps-script';
 import { startEmulator } from '@specbound/emulator';
+import { timedRun } from './timed-run.mjs';
 
 const ROUNDS = 15;
 const BUDGET = 1.5;
@@ -47,38 +47,14 @@ const env = {
   SPECBOUND_GOOGLE_TOKEN: TOKEN,
 };
 
-/** Runs the bin to its exit; resolves with the milliseconds it took and its stdout. */
-function time(args) {
-  return new Promise((resolve, reject) => {
-    const start = process.hrtime.bigint();
-    const child = spawn(process.execPath, [bin, ...args], {
-      cwd: dir,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      out += chunk;
-    });
-    child.once('close', (code) => {
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      if (code === 0) resolve({ ms, out });
-      else reject(new Error(`specbound ${args.join(' ')} exited ${code}:\n${out}`));
-    });
-  });
-}
-
 const subjects = [
   { name: 'specbound gas run main -p [3]', args: ['gas', 'run', 'main', '-p', '[3]'] },
   { name: 'specbound gas run main -p [3] --logs', args: ['gas', 'run', 'main', '-p', '[3]', '--logs'] },
 ];
 // Warm-up: one of each (Node's compile cache, the emulator's sandbox worker); and a check that
 // --logs printed the run's five lines.
-for (const s of subjects) await time(s.args);
-const { out } = await time(subjects[1].args);
+for (const s of subjects) await timedRun([bin, ...s.args], { cwd: dir, env });
+const { out } = await timedRun([bin, ...subjects[1].args], { cwd: dir, env });
 if ((out.match(/step \d of 3/g) ?? []).length !== 5)
   throw new Error(`--logs did not print the five lines:\n${out}`);
 
@@ -87,7 +63,7 @@ const ratios = [];
 for (let round = 0; round < ROUNDS; round++) {
   const order = round % 2 === 0 ? [0, 1] : [1, 0];
   const roundTimes = [];
-  for (const i of order) roundTimes[i] = (await time(subjects[i].args)).ms;
+  for (const i of order) roundTimes[i] = (await timedRun([bin, ...subjects[i].args], { cwd: dir, env })).ms;
   for (const [i, ms] of roundTimes.entries()) times[i].push(ms);
   ratios.push(roundTimes[1] / roundTimes[0]);
 }

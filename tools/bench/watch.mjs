@@ -14,7 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { createAppsScriptClient } from '@specbound/apps-script';
 import { startEmulator } from '@specbound/emulator';
-import { writeClaspLogin } from './clasp-login.mjs';
+import { claspEnv, writeClaspLogin } from './clasp-login.mjs';
 
 const ROUNDS = 10;
 const FILES = 20;
@@ -79,14 +79,7 @@ const subjects = [
     name: `clasp ${claspPkg.version} push --watch`,
     ...(await project('clasp')),
     args: [claspBin, 'push', '--watch', '--force'],
-    env: {
-      PATH: process.env.PATH,
-      HOME: home,
-      NODE_OPTIONS: `--import ${import.meta.resolve('@specbound/emulator/redirect')}`,
-      SPECBOUND_EMULATOR_URL: emulator.appsScriptUrl,
-      HTTPS_PROXY: 'http://127.0.0.1:9',
-      HTTP_PROXY: 'http://127.0.0.1:9',
-    },
+    env: claspEnv(home, emulator.appsScriptUrl),
   },
 ];
 
