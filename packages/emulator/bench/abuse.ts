@@ -9,16 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppsScriptClient } from '@specbound/apps-script';
 import { type RunningEmulator, startEmulator } from '../src/index.ts';
+import { median } from './stats.ts';
 
 const API_KEY = 'bench-key';
 const ROUNDS = 7;
 const WRITES_PER_ROUND = 60;
 const RUNS_PER_ROUND = 60;
-
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 
 async function writeEmulator(
   dir: string,

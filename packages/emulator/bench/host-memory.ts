@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createAppsScriptClient } from '@specbound/apps-script';
 import { deployBench } from './runtime.ts';
+import { median } from './stats.ts';
 
 const BUILT_CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const CHECKPOINTS = [1_000, 2_000, 5_000, 10_000];
@@ -119,11 +120,6 @@ const FINDINGS = [
   '(SQLite), and without a state file the change tracker keeps one key per process (~0.7 MB retained',
   'over 10,000 runs, core/changes.ts).',
 ];
-
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 
 /** The growth of RSS from the first checkpoint to the last in one measure. */
 function growth(m: HostMemory): number {

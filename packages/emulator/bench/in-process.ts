@@ -13,6 +13,7 @@ import { createBugSmashClient } from '@specbound/bugsmash';
 import { validatingFetch as bugsValidating } from '@specbound/bugsmash/validate';
 import { createEmulatorFetch } from '../src/fetch.ts';
 import { DEFAULT_BUGSMASH_API_KEY, startEmulator } from '../src/index.ts';
+import { median } from './stats.ts';
 
 const ROUNDS = 15;
 const CALLS = 400;
@@ -31,8 +32,6 @@ async function timed(call: () => Promise<unknown>, calls: number, concurrency: n
   );
   return (performance.now() - started) / 1000;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 /** Per-round seconds of each contender, order rotating every round. */
 async function rounds(contenders: Contender[], concurrency = CONCURRENCY): Promise<number[][]> {

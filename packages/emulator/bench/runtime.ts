@@ -7,6 +7,7 @@
 import { createAppsScriptClient } from '@specbound/apps-script';
 import { type RunningEmulator, startEmulator } from '../src/index.ts';
 import { type HostMemory, hostMemoryReport } from './host-memory.ts';
+import { deployScript, latency, median } from './stats.ts';
 
 const ROUNDS = 7;
 const RUNS_PER_ROUND = 200;
@@ -20,29 +21,11 @@ function services() {
   return Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, 'x').length;
 }`;
 
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
-
 type AppsScriptClient = ReturnType<typeof createAppsScriptClient>;
 
 /** Creates, fills and deploys the bench project through `client` (in-process or another process). */
-export async function deployBench(
-  client: AppsScriptClient,
-): Promise<{ deploymentId: string; scriptId: string }> {
-  const { scriptId } = await client.projects.create({ title: 'Runtime bench' });
-  const id = String(scriptId);
-  await client.projects.updateContent({
-    scriptId: id,
-    files: [
-      { name: 'appsscript', type: 'JSON', source: '{"executionApi":{"access":"ANYONE"}}' },
-      { name: 'Code', type: 'SERVER_JS', source: CODE },
-    ],
-  });
-  await client.projects.versions.create({ scriptId: id });
-  const deployment = await client.projects.deployments.create({ scriptId: id, versionNumber: 1 });
-  return { deploymentId: String(deployment.deploymentId), scriptId: id };
+export function deployBench(client: AppsScriptClient): Promise<{ deploymentId: string; scriptId: string }> {
+  return deployScript(client, 'Runtime bench', CODE);
 }
 
 async function deployed(): Promise<{
@@ -54,17 +37,6 @@ async function deployed(): Promise<{
   const emulator = await startEmulator({ sandboxWorkers: 2 });
   const client = createAppsScriptClient({ baseUrl: emulator.appsScriptUrl, auth: 'bench-token' });
   return { emulator, client, ...(await deployBench(client)) };
-}
-
-/** Median ms of `count` sequential calls. */
-async function latency(call: () => Promise<unknown>, count: number): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const started = performance.now();
-    await call();
-    times.push(performance.now() - started);
-  }
-  return median(times);
 }
 
 export interface RuntimeFigures {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppsScriptClient } from '@specbound/apps-script';
 import { normalizeState, type RunningEmulator, startEmulator } from '../src/index.ts';
+import { deployScript, latency, median } from './stats.ts';
 
 const ROUNDS = 7;
 const RUNS_PER_ROUND = 5;
@@ -46,40 +47,15 @@ function seededState() {
   });
 }
 
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
-
 async function deploy(emulator: RunningEmulator) {
   const client = createAppsScriptClient({ baseUrl: emulator.appsScriptUrl, auth: 'bench-token' });
-  const { scriptId } = await client.projects.create({ title: 'Spreadsheet bench' });
-  const id = String(scriptId);
-  await client.projects.updateContent({
-    scriptId: id,
-    files: [
-      { name: 'appsscript', type: 'JSON', source: '{"executionApi":{"access":"ANYONE"}}' },
-      { name: 'Code', type: 'SERVER_JS', source: CODE },
-    ],
-  });
-  await client.projects.versions.create({ scriptId: id });
-  const { deploymentId } = await client.projects.deployments.create({ scriptId: id, versionNumber: 1 });
+  const { deploymentId } = await deployScript(client, 'Spreadsheet bench', CODE);
   return (fn: string) => async () => {
-    const out = (await client.scripts.run({ deploymentId: String(deploymentId), function: fn })) as {
+    const out = (await client.scripts.run({ deploymentId, function: fn })) as {
       error?: unknown;
     };
     if (out.error !== undefined) throw new Error(JSON.stringify(out.error));
   };
-}
-
-async function latency(call: () => Promise<unknown>, count: number): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const started = performance.now();
-    await call();
-    times.push(performance.now() - started);
-  }
-  return median(times);
 }
 
 export interface SpreadsheetFigures {

@@ -5,15 +5,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator } from '../src/index.ts';
+import { median } from './stats.ts';
 
 const ROUNDS = 7;
 const STARTS_PER_ROUND = 3;
 const START_COMMENTS = 10_000;
-
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 
 /** A state database holding one BugSmash project with `count` comments (written through the control API). */
 async function databaseWithComments(file: string, count: number): Promise<void> {
