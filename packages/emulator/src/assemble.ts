@@ -231,7 +231,6 @@ export async function assembleEmulator(
         id: ss.spreadsheetId,
         name: ss.title,
         mimeType: SPREADSHEET_MIME_TYPE,
-        parents: [],
       });
   };
   const load = (state: StateDocument) => {

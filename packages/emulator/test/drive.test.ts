@@ -143,8 +143,11 @@ describe('Drive on the emulator: containers and bound scripts', () => {
       const form = await client.files.create({ name: 'Survey', mimeType: GOOGLE_APPS_MIME_TYPES.forms });
       const onDisk = readStateDatabase(file) as { appsScript: { driveFiles: { id: string }[] } };
       expect(onDisk.appsScript.driveFiles.map((f) => f.id)).toEqual([form.id]);
+      // What was acknowledged is what a restart reads back (a file made without parents included).
+      const saved = first.state().appsScript.driveFiles;
       await first.close();
       const second = await strictEmulator({ state: file });
+      expect(second.state().appsScript.driveFiles).toEqual(saved);
       const again = createDriveClient({ auth: 't', baseUrl: second.appsScriptUrl, retry: false });
       expect((await again.files.get({ fileId: form.id ?? '' })).name).toBe('Survey');
       await fetch(`${second.controlUrl}/reset`, { method: 'POST' });

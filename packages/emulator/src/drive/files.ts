@@ -95,7 +95,8 @@ export function registerContainer(
     id: container.id,
     name: container.name,
     mimeType: container.mimeType,
-    ...(container.parents === undefined ? {} : { parents: container.parents }),
+    // Always a list, as a reload of the state reads it: a saved record is what the answer showed.
+    parents: container.parents ?? [],
     createdTime: time,
     modifiedTime: time,
     owner: container.owner ?? b.users.keys().next().value ?? 'owner@example.com',
