@@ -77,13 +77,14 @@ export async function projectIdFor(
 export type MessageMapper = (message: string) => string;
 
 /**
- * The mapper of the project around `cwd`: its last TypeScript push kept a source map in `.specbound/`.
+ * The mapper of the project around `cwd`: its last TypeScript push kept a source map in TS_OUT_DIR.
  * The source-map library is loaded only when that folder exists.
  */
 export async function typeScriptMapper(cwd: string): Promise<MessageMapper> {
   const { findProjectRoot } = await import('../../../apps-script/config.js');
+  const { TS_OUT_DIR } = await import('../../../apps-script/typescript.js');
   const root = await findProjectRoot(cwd);
-  if (root === undefined || !existsSync(join(root, '.specbound'))) return (message) => message;
+  if (root === undefined || !existsSync(join(root, TS_OUT_DIR))) return (message) => message;
   const { loadTypeScriptMap, mapStackText } = await import('../../../apps-script/stack-map.js');
   const map = await loadTypeScriptMap(root);
   return map === undefined ? (message) => message : (message) => mapStackText(message, map);
