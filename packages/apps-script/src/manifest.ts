@@ -13,7 +13,7 @@ export class ContentValidationError extends ValidationError {
   static {
     nameErrorClass(ContentValidationError, 'ContentValidationError');
   }
-  readonly problems: readonly ContentProblem[];
+  declare readonly problems: readonly ContentProblem[];
 
   constructor(problems: readonly ContentProblem[]) {
     const [first] = problems;

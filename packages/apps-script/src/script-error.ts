@@ -9,21 +9,23 @@ type Status = NonNullable<Operation['error']>;
  * call itself failed.
  */
 export class ScriptExecutionError extends SpecboundError {
+  // Fields are `declare`d and set by the constructor, as in @specbound/http's errors: the same own
+  // properties, without a second initialisation in the output.
   static {
     nameErrorClass(ScriptExecutionError, 'ScriptExecutionError');
   }
   /** The function that was run. */
-  readonly functionName: string;
+  declare readonly functionName: string;
   /** `Status.code`: 3 when the function threw, 10 on a timeout, 1 when cancelled. */
-  readonly code: number | undefined;
+  declare readonly code: number | undefined;
   /** The message the script threw, usually localized; `Status.message` when no details came. */
-  readonly errorMessage: string;
+  declare readonly errorMessage: string;
   /** The error type, e.g. `ScriptError` or `TypeError`, when the service names it. */
-  readonly errorType: string | undefined;
+  declare readonly errorType: string | undefined;
   /** Where it failed, deepest call first: `{ function, lineNumber }`. */
-  readonly scriptStackTraceElements: readonly ScriptStackTraceElement[];
+  declare readonly scriptStackTraceElements: readonly ScriptStackTraceElement[];
   /** The `Status` exactly as received. */
-  readonly status: Status;
+  declare readonly status: Status;
 
   constructor(functionName: string, status: Status) {
     const detail: ExecutionError | undefined = status.details?.[0];

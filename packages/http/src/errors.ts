@@ -202,14 +202,11 @@ function requestIdOf(headers: Headers): string | undefined {
 
 // Google (`{error:{message}}`) and BugSmash (`{message}`) both carry a readable message.
 function messageFromBody(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  if ('message' in body && typeof body.message === 'string') return body.message;
-  if ('error' in body && typeof body.error === 'object' && body.error !== null) {
-    const inner = body.error;
-    if ('message' in inner && typeof inner.message === 'string') return inner.message;
-  }
-  return undefined;
+  const found = body as { message?: unknown; error?: { message?: unknown } } | null | undefined;
+  return textOf(found?.message) ?? textOf(found?.error?.message);
 }
+
+const textOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /**
  * A redacted stand-in for an error caught from `fetch`: its name, message, stack, `code` and
@@ -224,14 +221,8 @@ export function safeCause(error: unknown, secrets: readonly string[], depth = 0)
       ? { cause: safeCause(error.cause, secrets, depth + 1) }
       : undefined,
   );
-  Object.defineProperty(copy, 'name', { value: error.name, configurable: true, writable: true });
-  if (error.stack !== undefined) {
-    Object.defineProperty(copy, 'stack', {
-      value: redactUrl(error.stack, secrets),
-      configurable: true,
-      writable: true,
-    });
-  }
+  hide(copy, 'name', error.name);
+  if (error.stack !== undefined) hide(copy, 'stack', redactUrl(error.stack, secrets));
   const code: unknown = (error as { code?: unknown }).code;
   if (typeof code === 'string' || typeof code === 'number') Object.assign(copy, { code });
   return copy;
@@ -242,7 +233,12 @@ export function safeCause(error: unknown, secrets: readonly string[], depth = 0)
  * survive minification and do not clutter `util.inspect` output.
  */
 export function nameErrorClass(target: { prototype: Error }, name: string): void {
-  Object.defineProperty(target.prototype, 'name', { value: name, configurable: true, writable: true });
+  hide(target.prototype, 'name', name);
+}
+
+// A writable, non-enumerable property, as the platform's own `name` and `stack` are.
+function hide(target: object, key: string, value: string): void {
+  Object.defineProperty(target, key, { value, configurable: true, writable: true });
 }
 
 for (const [target, name] of [

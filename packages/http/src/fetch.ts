@@ -48,19 +48,15 @@ export interface HttpFetch {
   withOverrides(overrides: Overrides): HttpFetch;
 }
 
-/** What the retry loop needs of one attempt that got a response. */
-interface Answer {
-  response: Response;
-  /**
-   * The response to hand back: its body is watched by the timeout, the size limit and the
-   * caller's signal; `leave`: for `open`.
-   */
-  keep(leave: boolean): Opened | Promise<Opened>;
-  /** Frees the connection of a response that is not handed back (a retry follows). */
-  drop(): void;
-}
+/**
+ * What the retry loop gets of one attempt: a response with the guard of its attempt (whose body is
+ * still to be handed back or dropped), or the connection failure to retry.
+ */
+type Outcome = [response: Response, guard: BodyGuard] | ConnectionError;
 
-type Outcome = { answer: Answer } | { failure: ConnectionError };
+/** The caller's abort of `request`: never retried. */
+const aborted = (request: RedactedRequest, reason: unknown): AbortError =>
+  new AbortError(`${request.method} ${request.url} was aborted by the caller.`, { cause: reason });
 
 // Timers beyond this overflow (setTimeout treats them as 1 ms): treat such timeouts as none.
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -92,16 +88,8 @@ type KeepBody = (
 function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
   const userAgent = buildUserAgent(options.client, options.userAgent);
   const secrets = (): readonly string[] => options.auth?.secrets() ?? [];
-
-  // Takes a thunk: without a logger, no event (and no URL redaction) is built on the hot path.
-  const log = (make: () => LogEvent): void => {
-    if (options.logger === undefined) return;
-    try {
-      options.logger(make());
-    } catch {
-      // A failing logger must never change the outcome of a request.
-    }
-  };
+  // A custom fetch's body vouches for nothing: it is raced against the signal and read capped.
+  const race = options.fetch !== undefined;
 
   /**
    * This attempt's copy of the request, with the user agent: the caller's request is never
@@ -119,7 +107,7 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
     // copy follows no signal (`null`): following one costs undici listeners and registry entries.
     // `body: undefined` leaves the body to the request copied (a clone, when it may be retried).
     const request = new Request(bytes === null && input.body !== null && reusable ? input.clone() : input, {
-      signal: options.fetch === undefined ? null : signal,
+      signal: race ? signal : null,
       body: bytes ?? undefined,
     } as RequestInit);
     try {
@@ -161,21 +149,27 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
     const started = Date.now();
     let url = input.url;
     let phase: 'auth' | 'send' = 'auth';
-    const event = (extra: Pick<LogEvent, 'status'> | Pick<LogEvent, 'error'>): LogEvent => ({
-      method: input.method,
-      url: redactUrl(url, secrets()),
-      attempt: number,
-      durationMs: Date.now() - started,
-      ...extra,
-    });
+    // Without a logger, no event (and no URL redaction) is built on the hot path.
+    const log = (extra: Pick<LogEvent, 'status'> | Pick<LogEvent, 'error'>): void => {
+      if (options.logger === undefined) return;
+      try {
+        options.logger({
+          method: input.method,
+          url: redactUrl(url, secrets()),
+          attempt: number,
+          durationMs: Date.now() - started,
+          ...extra,
+        });
+      } catch {
+        // A failing logger must never change the outcome of a request.
+      }
+    };
     const describe = (): RedactedRequest => redactRequest({ method: input.method, url }, secrets());
     // The typed error for a failure at any point of this attempt, body included.
     const failure = (error: unknown, stage: string): SpecboundError => {
       const request = describe();
+      if (caller.aborted) return aborted(request, caller.reason);
       const what = `${request.method} ${request.url}`;
-      if (caller.aborted) {
-        return new AbortError(`${what} was aborted by the caller.`, { cause: caller.reason });
-      }
       if (timedOut) {
         return new TimeoutError(`${what} timed out after ${options.timeout} ms${stage}.`, { request });
       }
@@ -206,17 +200,8 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
       const response = await (options.fetch === undefined
         ? globalThis.fetch(request, { signal, body: bytes ?? undefined } as RequestInit)
         : raceSignal(options.fetch(request), signal));
-      log(() => event({ status: response.status }));
-      return {
-        answer: {
-          response,
-          keep: (leave) => keepBody(response, guard, options.fetch !== undefined, leave),
-          drop: () => {
-            release();
-            response.body?.cancel().catch(() => {});
-          },
-        },
-      };
+      log({ status: response.status });
+      return [response, guard];
     } catch (error) {
       release();
       const typed = failure(error, '');
@@ -231,8 +216,8 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
           },
         );
       }
-      log(() => event({ error: `${typed.name}: ${typed.message}` }));
-      if (typed instanceof ConnectionError) return { failure: typed };
+      log({ error: `${typed.name}: ${typed.message}` });
+      if (typed instanceof ConnectionError) return typed;
       throw typed;
     }
   };
@@ -242,10 +227,7 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
     const retry = options.retry;
     const retryable = retry !== false && (retry.retryNonIdempotent || isIdempotent(input.method));
     const attempts = retryable ? retry.maxRetries + 1 : 1;
-    const aborted = (): AbortError =>
-      new AbortError(`${input.method} ${redactUrl(input.url, secrets())} was aborted by the caller.`, {
-        cause: input.signal.reason,
-      });
+    const abort = (): AbortError => aborted(redactRequest(input, secrets()), input.signal.reason);
 
     // A JSON body (openapi-fetch serializes it to a string) is read once and sent as bytes by
     // every attempt: piping the request's stream into each copy cost more than the rest of the
@@ -256,25 +238,30 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
         ? await input.arrayBuffer()
         : null;
     for (let number = 1; ; number++) {
-      if (input.signal.aborted) throw aborted();
+      if (input.signal.aborted) throw abort();
       const outcome = await attempt(input, number, attempts > 1, bytes);
       const last = retry === false || number >= attempts;
       let delay: number;
-      if ('answer' in outcome) {
-        const { answer } = outcome;
-        const { status, headers } = answer.response;
-        if (last || !isRetryableStatus(status)) return answer.keep(leave);
-        const requested = parseRetryAfter(headers);
+      if (outcome instanceof ConnectionError) {
+        if (last) throw outcome;
+        delay = backoffDelay(number - 1, retry);
+      } else {
+        // The response handed back has its body watched by the timeout, the size limit and the
+        // caller's signal (`leave`: for `open`).
+        const [response, guard] = outcome;
+        if (last || !isRetryableStatus(response.status)) return keepBody(response, guard, race, leave);
+        const requested = parseRetryAfter(response.headers);
         // Waiting minutes inside a call helps nobody: hand the response (a RateLimitError with
         // retryAfterMs, once the client maps it) back to the caller instead.
-        if (requested !== undefined && requested > MAX_SERVER_WAIT_MS) return answer.keep(leave);
+        if (requested !== undefined && requested > MAX_SERVER_WAIT_MS) {
+          return keepBody(response, guard, race, leave);
+        }
         delay = requested ?? backoffDelay(number - 1, retry);
-        answer.drop();
-      } else {
-        if (last) throw outcome.failure;
-        delay = backoffDelay(number - 1, retry);
+        // Frees the connection of the response not handed back.
+        guard.release();
+        response.body?.cancel().catch(() => {});
       }
-      await sleep(delay, input.signal, aborted);
+      await sleep(delay, input.signal, abort);
     }
   };
 
