@@ -50,9 +50,9 @@ export interface Method<P, D> {
 /** The per-call part of an openapi-fetch init. */
 export interface CallInit {
   fetch: (request: Request) => Promise<Response>;
-  parseAs?: 'text';
-  signal?: AbortSignal;
-  headers?: Record<string, string>;
+  parseAs?: 'text' | undefined;
+  signal?: AbortSignal | undefined;
+  headers?: Record<string, string> | undefined;
 }
 
 /** The structural part of an openapi-fetch client the plumbing uses (`client.request`). */
@@ -117,19 +117,17 @@ export function operation<P, D>(
       const query: Record<string, unknown> = {};
       const header: Record<string, string> = {};
       const body: Record<string, unknown> = {};
+      for (const name of names) {
+        assertPathParam(name, wire[name] as string);
+        pathValues[name] = wire[name];
+      }
       for (const key in wire) {
         const value = wire[key];
-        if (value === undefined) continue;
         const headerName = spec.header?.[key];
-        if (names.includes(key)) {
-          assertPathParam(key, value as string);
-          pathValues[key] = value;
-        } else if (headerName !== undefined) header[headerName] = String(value);
+        if (value === undefined || names.includes(key)) continue;
+        if (headerName !== undefined) header[headerName] = String(value);
         else if (!hasBody || spec.query?.has(key) === true) query[key] = value;
         else body[key] = value;
-      }
-      for (const name of names) {
-        if (!(name in pathValues)) assertPathParam(name, wire[name] as string);
       }
       return caller.raw.request(verb, path, {
         params: { path: pathValues, query, header },
@@ -164,16 +162,17 @@ export function method<P, D>(
     let request: Request | undefined;
     // The body is read by openapi-fetch within the attempt, which ends once `send` is done.
     let opened: Opened | undefined;
+    // openapi-fetch takes an undefined setting as an absent one.
     const init: CallInit = {
       fetch: async (sent) => {
         request = sent;
         opened = await http.open(sent);
         return opened.response;
       },
+      parseAs: caller.parseAs,
+      signal: options?.signal,
+      headers: options?.headers,
     };
-    if (caller.parseAs !== undefined) init.parseAs = caller.parseAs;
-    if (options?.signal !== undefined) init.signal = options.signal;
-    if (options?.headers !== undefined) init.headers = options.headers;
     const given = (params ?? {}) as P;
     let result: FetchResult;
     try {
@@ -229,7 +228,7 @@ export function apiError(
     body: isServiceBody(body) ? body : undefined,
     request: answer.request,
     secrets,
-    ...(message === undefined ? {} : { message }),
+    message,
   });
 }
 

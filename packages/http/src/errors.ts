@@ -161,7 +161,7 @@ export interface CreateApiErrorInit {
   body: unknown;
   request: Request | { method: string; url: string };
   /** The service's own message; when absent, `message` or `error.message` of the body is used. */
-  message?: string;
+  message?: string | undefined;
   /** Values to redact, typically `auth.secrets()`. */
   secrets?: readonly string[];
 }
