@@ -117,47 +117,60 @@ const RULES: Readonly<Record<string, Rule>> = {
   'retry.retryNonIdempotent': [(value: unknown) => typeof value === 'boolean', 'a boolean'],
 };
 
+const DEFAULTS: ResolvedOptions = {
+  fetch: undefined,
+  retry: DEFAULT_RETRY,
+  timeout: DEFAULT_TIMEOUT_MS,
+  maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES,
+  auth: undefined,
+  logger: undefined,
+  userAgent: undefined,
+  client: undefined,
+};
+
 /**
  * Validates options and fills in the defaults. A bad option throws `ValidationError` whose `field`
  * names it (`timeout`, `retry.maxRetries`, …); the message never echoes a string value, which may
  * be a credential.
  */
 export function resolveOptions(options: HttpOptions): ResolvedOptions {
-  checkKeys(options, OPTION_KEYS, 'option', 'options');
-  const { fetch, auth, logger, userAgent, client } = options;
-  if (userAgent !== undefined) assertUserAgent(userAgent);
-  return {
-    fetch: checked('fetch', fetch),
-    retry: resolveRetry(options.retry, DEFAULT_RETRY),
-    timeout: checked('timeout', options.timeout) ?? DEFAULT_TIMEOUT_MS,
-    maxResponseBytes: checked('maxResponseBytes', options.maxResponseBytes) ?? DEFAULT_MAX_RESPONSE_BYTES,
-    auth: checked('auth', auth),
-    logger: checked('logger', logger),
-    userAgent,
-    client: checked('client', client),
-  };
+  return resolve(options, DEFAULTS, OPTION_KEYS, 'options');
 }
 
 /** Applies `withOverrides()`: retry fields override the current ones, `false` disables retries. */
 export function applyOverrides(base: ResolvedOptions, overrides: Overrides): ResolvedOptions {
-  checkKeys(overrides, OVERRIDE_KEYS, 'option', 'overrides');
-  return {
-    ...base,
-    retry: resolveRetry(overrides.retry, base.retry === false ? DEFAULT_RETRY : base.retry, base.retry),
-    timeout: checked('timeout', overrides.timeout) ?? base.timeout,
-    maxResponseBytes: checked('maxResponseBytes', overrides.maxResponseBytes) ?? base.maxResponseBytes,
-  };
+  return resolve(overrides, base, OVERRIDE_KEYS, 'overrides');
 }
 
+/** `base` with every option of `keys` that `given` sets checked and put in (undefined: absent). */
+function resolve(
+  given: object,
+  base: ResolvedOptions,
+  keys: readonly string[],
+  name: string,
+): ResolvedOptions {
+  checkKeys(given, keys, 'option', name);
+  const resolved: Record<string, unknown> = { ...base };
+  for (const key of keys) {
+    const value: unknown = (given as Record<string, unknown>)[key];
+    if (value === undefined) continue;
+    if (key === 'retry') resolved[key] = resolveRetry(value as RetryOptions | false, base.retry);
+    else if (key === 'userAgent') {
+      assertUserAgent(value);
+      resolved[key] = value;
+    } else resolved[key] = checked(key, value);
+  }
+  return resolved as unknown as ResolvedOptions;
+}
+
+/** Retry fields over the current ones (the defaults when retries were off), or `false`. */
 function resolveRetry(
-  retry: RetryOptions | false | undefined,
-  fill: ResolvedRetryOptions,
-  whenAbsent: ResolvedRetryOptions | false = fill,
+  retry: RetryOptions | false,
+  current: ResolvedRetryOptions | false,
 ): ResolvedRetryOptions | false {
-  if (retry === undefined) return whenAbsent;
   if (retry === false) return false;
   checkKeys(retry, RETRY_KEYS, 'option', 'retry', '', 'retry.');
-  const resolved = { ...fill };
+  const resolved = { ...(current || DEFAULT_RETRY) };
   for (const key of RETRY_KEYS) {
     const value = checked(`retry.${key}`, retry[key]);
     if (value !== undefined) Object.assign(resolved, { [key]: value });
