@@ -1,10 +1,6 @@
 /** Waits `ms`, or rejects with `onAbort()` as soon as `signal` aborts. */
 export function sleep(ms: number, signal: AbortSignal, onAbort: () => unknown): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(onAbort());
-      return;
-    }
     const abort = (): void => {
       clearTimeout(timer);
       reject(onAbort());
@@ -13,7 +9,8 @@ export function sleep(ms: number, signal: AbortSignal, onAbort: () => unknown): 
       signal.removeEventListener('abort', abort);
       resolve();
     }, ms);
-    signal.addEventListener('abort', abort, { once: true });
+    if (signal.aborted) abort();
+    else signal.addEventListener('abort', abort, { once: true });
   });
 }
 
@@ -24,26 +21,13 @@ export function sleep(ms: number, signal: AbortSignal, onAbort: () => unknown): 
  */
 export function raceSignal<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    if (signal.aborted) {
-      reject(signal.reason);
-      discardLate(work);
-      return;
-    }
     const abort = (): void => {
       reject(signal.reason);
       discardLate(work);
     };
+    if (signal.aborted) return abort();
     signal.addEventListener('abort', abort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener('abort', abort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', abort);
-        reject(error);
-      },
-    );
+    work.finally(() => signal.removeEventListener('abort', abort)).then(resolve, reject);
   });
 }
 
