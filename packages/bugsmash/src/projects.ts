@@ -1,6 +1,5 @@
 import {
   bind,
-  type CallInit,
   type CallOptions,
   define,
   method,
@@ -88,10 +87,10 @@ export const generateReviewLink = /* @__PURE__ */ define((ctx: Context) =>
         }
         requireText('websiteUrl', params.websiteUrl);
         requireText('projectName', params.projectName);
-        return ctx.caller.raw.request('POST', '/project/generate-review-link', { body: params, ...init });
       }
-      const form = await projectForm(params, ctx.readPath);
-      return ctx.caller.raw.request('POST', '/project/generate-review-link', multipart(form, init));
+      // openapi-fetch sends a FormData body as it is (multipart, with the platform's boundary).
+      const body = params.projectType === 'website' ? params : await projectForm(params, ctx.readPath);
+      return ctx.caller.raw.request('POST', '/project/generate-review-link', { body, ...init });
     },
     { decode: ctx.read.project as () => SuccessBody<'generateReviewLink'>['project'] },
   ),
@@ -125,11 +124,6 @@ export const projects = {
   /** Deletes the project with its versions, comments and review links. */
   delete: deleteProject,
 };
-
-/** The init of a multipart request: the `FormData` is sent as it is. */
-export function multipart(form: FormData, init: CallInit) {
-  return { body: form, bodySerializer: (body: FormData) => body, ...init };
-}
 
 async function projectForm(
   input: CreateFileProjectInput | CreateMultiImageProjectInput,

@@ -1,6 +1,5 @@
 import { define, method, requireText, ValidationError } from '@specbound/http';
 import { type Context, eachOf, op } from './context.js';
-import { multipart } from './projects.js';
 import type { JsonBodyOf, MultipartBodyOf } from './types.js';
 import { resolveUpload, type UploadInput } from './uploads.js';
 
@@ -39,7 +38,8 @@ export const createVersion = /* @__PURE__ */ define((ctx: Context) =>
       const form = new FormData();
       form.append('projectId', params.projectId);
       form.append('file', part.blob, part.filename);
-      return ctx.caller.raw.request('POST', '/version', multipart(form, init));
+      // openapi-fetch sends a FormData body as it is (multipart, with the platform's boundary).
+      return ctx.caller.raw.request('POST', '/version', { body: form, ...init });
     },
     { decode: ctx.read.unconfirmed },
   ),
