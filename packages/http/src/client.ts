@@ -67,14 +67,11 @@ export function clientRuntime<O extends ClientOptions>(
   try {
     return { baseUrl, http: createReadingFetch(settings) };
   } catch (error) {
-    throw asOptionError(error, factory);
+    // The runtime's ValidationError names the option (its `field`); the message also names the factory.
+    throw error instanceof ValidationError
+      ? new ValidationError(error.field, `${factory}: ${error.message}`)
+      : error;
   }
-}
-
-// The runtime's ValidationError names the option (its `field`); the message also names the factory.
-function asOptionError(error: unknown, factory: string): unknown {
-  if (!(error instanceof ValidationError)) return error;
-  return new ValidationError(error.field, `${factory}: ${error.message}`);
 }
 
 /** Several strategies applied in order (a token header and an API key parameter, say). */

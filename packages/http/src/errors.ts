@@ -51,12 +51,10 @@ export class ApiError extends SpecboundError {
   declare readonly request: RedactedRequest;
 
   constructor(init: ApiErrorInit) {
-    super(init.message);
-    this.status = init.status;
-    this.headers = init.headers;
-    this.body = init.body;
-    this.requestId = init.requestId;
-    this.request = init.request;
+    const { message, ...fields } = init;
+    super(message);
+    // status, headers, body, requestId and request, in the order `createApiError` gives them.
+    Object.assign(this, fields);
   }
 }
 
@@ -118,9 +116,7 @@ export class ResponseTooLargeError extends SpecboundError {
 
   constructor(message: string, options: ResponseTooLargeErrorOptions) {
     super(message);
-    this.request = options.request;
-    this.status = options.status;
-    this.limit = options.limit;
+    Object.assign(this, options);
   }
 }
 
@@ -241,22 +237,23 @@ function hide(target: object, key: string, value: string): void {
   Object.defineProperty(target, key, { value, configurable: true, writable: true });
 }
 
-for (const [target, name] of [
-  [SpecboundError, 'SpecboundError'],
-  [ApiError, 'ApiError'],
-  [BadRequestError, 'BadRequestError'],
-  [AuthenticationError, 'AuthenticationError'],
-  [PermissionDeniedError, 'PermissionDeniedError'],
-  [NotFoundError, 'NotFoundError'],
-  [ConflictError, 'ConflictError'],
-  [UnprocessableEntityError, 'UnprocessableEntityError'],
-  [RateLimitError, 'RateLimitError'],
-  [InternalServerError, 'InternalServerError'],
-  [ConnectionError, 'ConnectionError'],
-  [TimeoutError, 'TimeoutError'],
-  [AbortError, 'AbortError'],
-  [ResponseTooLargeError, 'ResponseTooLargeError'],
-  [CredentialsError, 'CredentialsError'],
-] as const) {
+// Shorthand properties: each class's key is its name.
+for (const [name, target] of Object.entries({
+  SpecboundError,
+  ApiError,
+  BadRequestError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  ConflictError,
+  UnprocessableEntityError,
+  RateLimitError,
+  InternalServerError,
+  ConnectionError,
+  TimeoutError,
+  AbortError,
+  ResponseTooLargeError,
+  CredentialsError,
+})) {
   nameErrorClass(target, name);
 }
