@@ -19,7 +19,6 @@ import {
 import type {
   NotModified,
   OperationId,
-  ReadMethod,
   ReadOperation,
   ReadParams,
   ResponseData,
@@ -69,19 +68,6 @@ export const STANDARD_PARAMS = [
 const STANDARD: ReadonlySet<string> = /* @__PURE__ */ new Set(STANDARD_PARAMS);
 const CONDITIONAL = { ifNoneMatch: 'If-None-Match' };
 
-/** A row of a read table: `GET path`, `ifNoneMatch` sent as `If-None-Match`, 304 answered. */
-function reader<K extends OperationId, P = ReadParams<K>, D = ResponseData<K>>(
-  ctx: Context,
-  path: string,
-  spec: OperationSpec<P, D> = {},
-): ReadMethod<P, D> {
-  return operation<P, D>(ctx.caller, 'GET', path, {
-    header: CONDITIONAL,
-    decode: ctx.read as () => D,
-    ...spec,
-  }) as unknown as ReadMethod<P, D>;
-}
-
 /** A row of a write table: the body's fields in the body, the standard parameters in the query. */
 export function writer<K extends OperationId, P = WriteParams<K>, D = ResponseData<K>>(
   ctx: Context,
@@ -92,13 +78,18 @@ export function writer<K extends OperationId, P = WriteParams<K>, D = ResponseDa
   return operation<P, D>(ctx.caller, verb, path, { query: STANDARD, ...spec });
 }
 
-/** A read operation function (`getProject`, …): a `reader` row defined once for every client. */
+/**
+ * A read operation function (`getProject`, …), defined once for every client: `GET path`,
+ * `ifNoneMatch` sent as `If-None-Match`, 304 answered.
+ */
 /* @__NO_SIDE_EFFECTS__ */
 export function readOperation<K extends OperationId, P = ReadParams<K>, D = ResponseData<K>>(
   path: string,
   spec: OperationSpec<P, D> = {},
 ): ReadOperation<P, D> {
-  return define((ctx: Context) => reader<K, P, D>(ctx, path, spec)) as unknown as ReadOperation<P, D>;
+  return define((ctx: Context) =>
+    operation<P, D>(ctx.caller, 'GET', path, { header: CONDITIONAL, decode: ctx.read as () => D, ...spec }),
+  ) as unknown as ReadOperation<P, D>;
 }
 
 /** A write operation function (`createProject`, …): a `writer` row defined once for every client. */

@@ -144,8 +144,6 @@ const CLASS_BY_STATUS: Readonly<Record<number, ApiErrorClass>> = {
   429: RateLimitError,
 };
 
-const REQUEST_ID_HEADERS = ['x-request-id', 'x-goog-request-id', 'request-id'] as const;
-
 export interface CreateApiErrorInit {
   status: number;
   /**
@@ -168,13 +166,16 @@ export function createApiError(init: CreateApiErrorInit): ApiError {
   const ErrorClass = CLASS_BY_STATUS[init.status] ?? (init.status >= 500 ? InternalServerError : ApiError);
   const head = init.statusText ? `${init.status} ${init.statusText}` : String(init.status);
   const serviceMessage = init.message ?? messageFromBody(init.body);
-  const message = serviceMessage === undefined || serviceMessage === '' ? head : `${head}: ${serviceMessage}`;
-  const requestId = requestIdOf(init.headers);
+  const message = serviceMessage ? `${head}: ${serviceMessage}` : head;
+  // The first non-empty request id header.
+  const { headers } = init;
+  const requestId =
+    headers.get('x-request-id') || headers.get('x-goog-request-id') || headers.get('request-id') || undefined;
   return new ErrorClass({
     status: init.status,
-    headers: redactHeaders(init.headers, secrets),
+    headers: redactHeaders(headers, secrets),
     body: redactDeep(init.body, secrets),
-    requestId: requestId === undefined ? undefined : redact(requestId, secrets),
+    requestId: requestId && redact(requestId, secrets),
     request: redactRequest(init.request, secrets),
     // A service may quote the request's URL, with a key the runtime was not told about.
     message: redactUrl(message, secrets),
@@ -186,14 +187,6 @@ export function redactRequest(
   secrets: readonly string[],
 ): RedactedRequest {
   return { method: request.method, url: redactUrl(request.url, secrets) };
-}
-
-function requestIdOf(headers: Headers): string | undefined {
-  for (const name of REQUEST_ID_HEADERS) {
-    const value = headers.get(name);
-    if (value !== null && value !== '') return value;
-  }
-  return undefined;
 }
 
 // Google (`{error:{message}}`) and BugSmash (`{message}`) both carry a readable message.
