@@ -27,7 +27,7 @@ import {
   MAX_SERVER_WAIT_MS,
   parseRetryAfter,
 } from './retry.js';
-import { buildUserAgent } from './user-agent.js';
+import { applyUserAgent, buildUserAgent } from './user-agent.js';
 
 /**
  * The fetch handed to openapi-fetch's `createClient({ fetch })`. Every attempt goes through the
@@ -91,33 +91,6 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
   // A custom fetch's body vouches for nothing: it is raced against the signal and read capped.
   const race = options.fetch !== undefined;
 
-  /**
-   * This attempt's copy of the request, with the user agent: the caller's request is never
-   * modified (its middleware must not see the credentials added next). `bytes`: the body read
-   * once for every attempt (see `run`); otherwise the body is piped from the caller's
-   * request, or from a clone of it when the request may be retried.
-   */
-  const copyOf = (
-    input: Request,
-    signal: AbortSignal,
-    reusable: boolean,
-    bytes: ArrayBuffer | null,
-  ): Request => {
-    // For the platform fetch, which copies the request again and is given the signal then, the
-    // copy follows no signal (`null`): following one costs undici listeners and registry entries.
-    // `body: undefined` leaves the body to the request copied (a clone, when it may be retried).
-    const request = new Request(bytes === null && input.body !== null && reusable ? input.clone() : input, {
-      signal: race ? signal : null,
-      body: bytes ?? undefined,
-    } as RequestInit);
-    try {
-      request.headers.set('User-Agent', userAgent);
-    } catch {
-      // Browsers may refuse it (a forbidden header): identification is best effort.
-    }
-    return request;
-  };
-
   /** One attempt: a fresh copy of the request, user agent, auth, then fetch under the timeout. */
   const attempt = async (
     input: Request,
@@ -179,7 +152,18 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
     };
 
     try {
-      let request = copyOf(input, signal, reusable, bytes);
+      // This attempt's copy of the request, with the user agent: the caller's request is never
+      // modified (its middleware must not see the credentials added next). `bytes`: the body read
+      // once for every attempt (see `run`); otherwise the body is piped from the caller's request
+      // (`body: undefined` leaves it to the request copied), or from a clone of it when the
+      // request may be retried. For the platform fetch, which copies the request again and is
+      // given the signal then, the copy follows no signal (`null`): following one costs undici
+      // listeners and registry entries.
+      let request = new Request(bytes === null && input.body !== null && reusable ? input.clone() : input, {
+        signal: race ? signal : null,
+        body: bytes ?? undefined,
+      } as RequestInit);
+      applyUserAgent(request, userAgent);
       if (options.auth !== undefined) {
         // Static credentials answer synchronously: no promise hop or abort race on the hot path.
         const authenticated = options.auth.authenticate(request);

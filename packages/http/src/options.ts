@@ -67,16 +67,6 @@ export interface ResolvedOptions {
   client: ClientInfo | undefined;
 }
 
-const OPTION_KEYS: readonly string[] = [
-  'fetch',
-  'retry',
-  'timeout',
-  'maxResponseBytes',
-  'auth',
-  'logger',
-  'userAgent',
-  'client',
-] satisfies (keyof HttpOptions)[];
 const OVERRIDE_KEYS: readonly string[] = [
   'retry',
   'timeout',
@@ -127,6 +117,8 @@ const DEFAULTS: ResolvedOptions = {
   userAgent: undefined,
   client: undefined,
 };
+// Every option, in the order of the defaults.
+const OPTION_KEYS = Object.keys(DEFAULTS);
 
 /**
  * Validates options and fills in the defaults. A bad option throws `ValidationError` whose `field`
