@@ -92,7 +92,8 @@ export function withContext<Ctx, T extends object>(ctx: Ctx, target: T): T & Cor
 
 /** The context of a client or core, or a `ValidationError` when `core` is neither. */
 export function contextOf<Ctx>(core: Core<Ctx>): Ctx {
-  const ctx = typeof core === 'object' && core !== null ? core[CONTEXT] : undefined;
+  // Optional chaining reads nothing from undefined or null, and primitives carry no context.
+  const ctx = (core as Partial<Core<Ctx>> | null | undefined)?.[CONTEXT];
   if (ctx === undefined) {
     throw new ValidationError(
       'core',

@@ -43,10 +43,6 @@ export function googleAuth(auth: GoogleAuth | undefined, factory: string): AuthS
  * promises, which each client takes from its own spec as `B`.
  */
 export function isGoogleError<B>(body: unknown): body is B {
-  const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    typeof (error as { message?: unknown }).message === 'string'
-  );
+  // Optional chaining reads nothing from undefined or null, and a primitive has no string `message`.
+  return typeof (body as { error?: { message?: unknown } } | null | undefined)?.error?.message === 'string';
 }

@@ -35,8 +35,7 @@ export function paginate<T, C>(fetchPage: (cursor: C | undefined) => Promise<Pag
 
   return {
     [Symbol.asyncIterator]: () => items(),
-    async all(options = {}) {
-      const { limit } = options;
+    async all({ limit } = {}) {
       if (limit !== undefined && !(Number.isInteger(limit) && limit >= 0)) {
         throw new ValidationError(
           'limit',
