@@ -90,33 +90,27 @@ function safeDecode(component: string): string {
 export function redactDeep(value: unknown, secrets: readonly string[]): unknown {
   const secret = redactor(secrets);
   const clean = (text: string): string => secret(maskUrls(text));
-  const copies = new Map<object, Record<string, unknown> | unknown[]>();
-  const pending: [source: object, target: Record<string, unknown> | unknown[]][] = [];
+  const copies = new Map<object, object>();
+  const pending: [source: object, target: object][] = [];
   const copy = (item: unknown): unknown => {
     if (typeof item === 'string') return clean(item);
     if (!isWalkable(item)) return item;
-    const seen = copies.get(item);
-    if (seen !== undefined) return seen;
-    const target: Record<string, unknown> | unknown[] = Array.isArray(item)
-      ? []
-      : Object.getPrototypeOf(item) === null
-        ? Object.create(null)
-        : {};
-    copies.set(item, target);
-    pending.push([item, target]);
+    let target = copies.get(item);
+    if (target === undefined) {
+      // The same prototype: Object.prototype, or none.
+      target = Array.isArray(item) ? [] : (Object.create(Object.getPrototypeOf(item)) as object);
+      copies.set(item, target);
+      pending.push([item, target]);
+    }
     return target;
   };
   const root = copy(value);
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const [source, target] = next;
-    if (Array.isArray(source)) {
-      const array = target as unknown[];
-      for (let i = 0; i < source.length; i++) array.push(copy(source[i]));
-      continue;
-    }
     for (const [key, item] of Object.entries(source)) {
       // defineProperty, not assignment: a JSON key "__proto__" must stay a plain own property.
-      Object.defineProperty(target, clean(key), {
+      // Array indices are kept as they are (a one-digit secret must not rename one).
+      Object.defineProperty(target, Array.isArray(source) ? key : clean(key), {
         value: copy(item),
         enumerable: true,
         writable: true,
@@ -128,10 +122,11 @@ export function redactDeep(value: unknown, secrets: readonly string[]): unknown 
 }
 
 function isWalkable(value: unknown): value is object {
-  if (typeof value !== 'object' || value === null) return false;
-  if (Array.isArray(value)) return true;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (Array.isArray(value) || [Object.prototype, null].includes(Object.getPrototypeOf(value)))
+  );
 }
 
 // Header names whose value is a credential whatever it is: a server echoing the request's
