@@ -117,6 +117,13 @@ describe('redactDeep', () => {
     });
   });
 
+  it('keeps array indices and the length of an array when a short secret is a digit', () => {
+    const out = redactDeep({ ids: ['a', 'b', 'key 1'] }, ['1']) as { ids: string[] };
+    expect(Array.isArray(out.ids)).toBe(true);
+    expect(out.ids).toEqual(['a', 'b', 'key [REDACTED]']);
+    expect(out.ids).toHaveLength(3);
+  });
+
   it('copies a value with nothing to redact unchanged, and masks credentials in quoted URLs', () => {
     const body = { a: 1, b: ['text'] };
     expect(redactDeep(body, [])).toEqual(body);
