@@ -48,11 +48,13 @@ export function op<K extends keyof operations, D = Data<K>, P = Params<K>>(
   path: string,
   row: Row<P, D> = {},
 ): OperationFunction<Context, Method<P, D>> {
-  return define((ctx: Context) => {
-    const { read, ...spec } = row;
-    const decode = read === undefined ? undefined : (ctx.read[read] as (answer: unknown) => D);
-    return operation<P, D>(ctx.caller, verb, path, decode === undefined ? spec : { ...spec, decode });
-  });
+  // No `read`: the caller's `decode` (the payload under `data`).
+  return define((ctx: Context) =>
+    operation<P, D>(ctx.caller, verb, path, {
+      ...row,
+      decode: row.read && (ctx.read[row.read] as (answer: unknown) => D),
+    }),
+  );
 }
 
 /** Refuses an update that changes nothing (every field but the id undefined). */

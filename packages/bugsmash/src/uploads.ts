@@ -89,14 +89,9 @@ export async function resolveUpload(
   };
 }
 
+// Blobs, byte arrays and buffers have no `data` property.
 function isUploadFile(input: UploadInput): input is UploadFile {
-  return (
-    typeof input === 'object' &&
-    !(input instanceof Blob) &&
-    !(input instanceof Uint8Array) &&
-    !(input instanceof ArrayBuffer) &&
-    'data' in input
-  );
+  return typeof input === 'object' && 'data' in input;
 }
 
 // Blob parts must be backed by an ArrayBuffer (not a SharedArrayBuffer); copy only in that case.
