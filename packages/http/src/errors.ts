@@ -23,7 +23,11 @@ export class SpecboundError extends Error {
     for (const [key, value] of Object.entries(this)) {
       if (!(value instanceof Headers)) json[key] = value;
     }
-    if (this.cause !== undefined) json.cause = causeJSON(this.cause);
+    // The name and message of an (already redacted) cause: its stack and own fields stay out of JSON.
+    const { cause } = this;
+    if (cause !== undefined) {
+      json.cause = cause instanceof Error ? { name: cause.name, message: cause.message } : undefined;
+    }
     return json;
   }
 }
@@ -126,11 +130,6 @@ export class ResponseTooLargeError extends SpecboundError {
  * provider's error. Nothing was sent.
  */
 export class CredentialsError extends SpecboundError {}
-
-// The name and message of an (already redacted) cause: its stack and own fields stay out of JSON.
-function causeJSON(cause: unknown): { name: string; message: string } | undefined {
-  return cause instanceof Error ? { name: cause.name, message: cause.message } : undefined;
-}
 
 type ApiErrorClass = new (init: ApiErrorInit) => ApiError;
 

@@ -121,7 +121,8 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
     };
     const started = Date.now();
     let url = input.url;
-    let phase: 'auth' | 'send' = 'auth';
+    // Until the credentials are on the request, a failure is theirs (see the catch below).
+    let sending = false;
     // Without a logger, no event (and no URL redaction) is built on the hot path.
     const log = (extra: Pick<LogEvent, 'status'> | Pick<LogEvent, 'error'>): void => {
       if (options.logger === undefined) return;
@@ -170,7 +171,7 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
         request = 'then' in authenticated ? await raceSignal(authenticated, signal) : authenticated;
       }
       url = request.url;
-      phase = 'send';
+      sending = true;
       const guard: BodyGuard = {
         signal,
         limit: options.maxResponseBytes,
@@ -189,7 +190,7 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
     } catch (error) {
       release();
       const typed = failure(error, '');
-      if (phase === 'auth' && !(typed instanceof TimeoutError || typed instanceof AbortError)) {
+      if (!sending && !(typed instanceof TimeoutError || typed instanceof AbortError)) {
         // A failing token provider is the caller's error, not a connection problem: not retried.
         if (error instanceof SpecboundError) throw error;
         const cause = safeCause(error, secrets());

@@ -8,10 +8,10 @@ export interface ClientInfo {
 
 /** `specbound/<VERSION> <client.name>/<client.version>[ <userAgent>]`. */
 export function buildUserAgent(client?: ClientInfo, userAgent?: string): string {
-  const parts = [`specbound/${VERSION}`];
-  if (client !== undefined) parts.push(`${client.name}/${client.version}`);
-  if (userAgent !== undefined && userAgent !== '') parts.push(userAgent);
-  return parts.join(' ');
+  // An absent client or user agent, and an empty one, add nothing.
+  return [`specbound/${VERSION}`, client && `${client.name}/${client.version}`, userAgent]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** Refuses a `userAgent` that cannot be sent as a header value, when the client is created. */
