@@ -128,7 +128,8 @@ export function isNotModified(result: unknown): result is NotModified {
 
 /** Refuses a `versionNumber` that is not an int32, before anything is sent. */
 export function assertInt32(name: string, value: unknown): asserts value is number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < -(2 ** 31) || value > 2 ** 31 - 1) {
+  // `| 0` keeps exactly the integers from -2^31 to 2^31 - 1 as they are.
+  if (typeof value !== 'number' || (value | 0) !== value) {
     throw new ValidationError(name, `"${name}" must be a 32-bit integer, got ${String(value)}.`);
   }
 }

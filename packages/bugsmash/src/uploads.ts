@@ -108,6 +108,6 @@ function guessType(filename: string | undefined): string | undefined {
 }
 
 function extensionFor(contentType: string): string {
-  const entry = Object.entries(TYPES_BY_EXTENSION).find(([, type]) => type === contentType);
-  return entry === undefined ? '' : `.${entry[0]}`;
+  const extension = Object.entries(TYPES_BY_EXTENSION).find(([, type]) => type === contentType)?.[0];
+  return extension === undefined ? '' : `.${extension}`;
 }

@@ -76,8 +76,7 @@ export function clientRuntime<O extends ClientOptions>(
 
 /** Several strategies applied in order (a token header and an API key parameter, say). */
 export function combineAuth(...strategies: readonly AuthStrategy[]): AuthStrategy {
-  const [first] = strategies;
-  if (strategies.length === 1 && first !== undefined) return first;
+  if (strategies.length === 1) return strategies[0] as AuthStrategy;
   return {
     async authenticate(request) {
       let current = request;

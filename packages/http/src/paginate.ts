@@ -46,7 +46,8 @@ export function paginate<T, C>(fetchPage: (cursor: C | undefined) => Promise<Pag
       if (limit === 0) return collected;
       for await (const item of items()) {
         collected.push(item);
-        if (limit !== undefined && collected.length >= limit) break;
+        // Never equal without a limit; otherwise stops as soon as it is reached (it is at least 1).
+        if (collected.length === limit) break;
       }
       return collected;
     },
