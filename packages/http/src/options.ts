@@ -1,6 +1,6 @@
 import type { AuthStrategy } from './auth.js';
 import { DEFAULT_RETRY, type ResolvedRetryOptions, type RetryOptions } from './retry.js';
-import { assertUserAgent, type ClientInfo } from './user-agent.js';
+import { type ClientInfo, isHeaderSafe } from './user-agent.js';
 import { checkKeys, ValidationError } from './validate.js';
 
 /** One line per attempt. `url` is redacted; `error` is set when no response came back. */
@@ -80,13 +80,18 @@ type Rule = readonly [test: (value: never) => boolean, expected: string];
 const FUNCTION: Rule = [(value: unknown) => typeof value === 'function', 'a function'];
 const MS: Rule = [(value: number) => Number.isFinite(value) && value >= 0, 'a non-negative number of ms'];
 
-// Every checked option, by the name an error gives it (`userAgent` has its own check).
+// Every checked option, by the name an error gives it.
 const RULES: Readonly<Record<string, Rule>> = {
   fetch: FUNCTION,
   logger: FUNCTION,
   auth: [
     (value: AuthStrategy | undefined) => typeof value?.authenticate === 'function',
     'an AuthStrategy, e.g. bearerAuth(token)',
+  ],
+  // Sent as a header value: CR and LF would split the header, and Headers.set would throw quoting it.
+  userAgent: [
+    (value: unknown) => typeof value === 'string' && isHeaderSafe(value),
+    'a string without control characters (CR, LF, NUL, …) or characters beyond Latin-1 (a header value)',
   ],
   client: [
     (value: ClientInfo | undefined) =>
@@ -146,11 +151,8 @@ function resolve(
   for (const key of keys) {
     const value: unknown = (given as Record<string, unknown>)[key];
     if (value === undefined) continue;
-    if (key === 'retry') resolved[key] = resolveRetry(value as RetryOptions | false, base.retry);
-    else if (key === 'userAgent') {
-      assertUserAgent(value);
-      resolved[key] = value;
-    } else resolved[key] = checked(key, value);
+    resolved[key] =
+      key === 'retry' ? resolveRetry(value as RetryOptions | false, base.retry) : checked(key, value);
   }
   return resolved as unknown as ResolvedOptions;
 }

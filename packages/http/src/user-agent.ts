@@ -1,4 +1,3 @@
-import { ValidationError } from './validate.js';
 import { VERSION } from './version.js';
 
 export interface ClientInfo {
@@ -12,19 +11,6 @@ export function buildUserAgent(client?: ClientInfo, userAgent?: string): string 
   return [`specbound/${VERSION}`, client && `${client.name}/${client.version}`, userAgent]
     .filter(Boolean)
     .join(' ');
-}
-
-/** Refuses a `userAgent` that cannot be sent as a header value, when the client is created. */
-export function assertUserAgent(userAgent: unknown): asserts userAgent is string {
-  if (typeof userAgent !== 'string') {
-    throw new ValidationError('userAgent', `Option "userAgent" must be a string (got ${typeof userAgent}).`);
-  }
-  if (!isHeaderSafe(userAgent)) {
-    throw new ValidationError(
-      'userAgent',
-      'Option "userAgent" must not contain control characters (CR, LF, NUL, …) or characters beyond Latin-1 (it is a header value).',
-    );
-  }
 }
 
 /**
