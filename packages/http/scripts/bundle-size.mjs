@@ -23,7 +23,7 @@ const absWorkingDir = fileURLToPath(new URL('../../../', import.meta.url));
 // pass over the runtime and both clients that kept every check, message and option (11,996 and
 // 12,461 B before it). What the rest is, per module: `node packages/http/scripts/bundle-size.mjs
 // --modules`; openapi-fetch alone is about 2.2 kB of each.
-const CLIENT_OBJECT_BUDGET = { appsScript: 11_640, bugsmash: 12_120 };
+const CLIENT_OBJECT_BUDGET = { appsScript: 11_610, bugsmash: 12_070 };
 
 /**
  * One sample app per line: each calls one operation. Issue 11's budgets: an app calling one
