@@ -4,9 +4,9 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import JSON5 from 'json5';
 import { writeFileAtomic } from '../atomic-file.js';
 import { ToolsError, UsageError } from '../errors.js';
+import { parseJson5 } from '../json5.js';
 
 export const CONFIG_FILE = '.clasp.json';
 export const IGNORE_FILE = '.claspignore';
@@ -106,7 +106,7 @@ function parseConfig(text: string, where: string): ClaspConfig {
   let value: unknown;
   try {
     // clasp reads .clasp.json as JSON5: comments and trailing commas are allowed.
-    value = JSON5.parse(text);
+    value = parseJson5(text);
   } catch (error) {
     const { lineNumber, columnNumber } = error as { lineNumber?: number; columnNumber?: number };
     const at = lineNumber === undefined ? '' : ` at line ${lineNumber}, column ${columnNumber ?? 1}`;

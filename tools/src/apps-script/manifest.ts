@@ -1,8 +1,8 @@
 // The manifest (appsscript.json) checked against its documented fields and types before a push sends
 // anything (https://developers.google.com/apps-script/manifest). Fields the check does not know are
 // left alone: the manifest grows, and the service is the judge of those.
-import JSON5 from 'json5';
 import { ToolsError } from '../errors.js';
+import { json5 } from '../json5.js';
 
 const ACCESS = ['MYSELF', 'DOMAIN', 'ANYONE', 'ANYONE_ANONYMOUS'];
 const EXECUTE_AS = ['USER_ACCESSING', 'USER_DEPLOYING'];
@@ -30,7 +30,7 @@ function syntaxErrorAt(text: string, error: Error): { line: number; column: numb
   const position = /at position (\d+)/.exec(error.message)?.[1];
   if (position !== undefined) return lineColumn(text, Number(position));
   try {
-    JSON5.parse(text);
+    json5().parse(text);
   } catch (json5Error) {
     const { lineNumber, columnNumber } = json5Error as { lineNumber?: number; columnNumber?: number };
     if (lineNumber !== undefined) return { line: lineNumber, column: columnNumber ?? 1 };

@@ -11,6 +11,7 @@ import {
   defaultTitle,
   ManifestError,
   parseScriptId,
+  pullProject,
   pushProject,
 } from '../../src/index.js';
 import { fakeAppsScript, MANIFEST, tempDir } from './fake.js';
@@ -93,6 +94,33 @@ describe('checkManifest', () => {
     expect(error).toMatchObject({ code: 'manifest-invalid' });
     expect((error as ManifestError).problems).toHaveLength(4);
     expect(fake.sent).toEqual([]);
+  });
+  it('push checks a manifest that changed since the last pull, not one the service already holds', async () => {
+    // A zone newer than this Node's ICU data stands in for any manifest the service holds and the
+    // local check would refuse: pulling it and pushing other edits must not be blocked by it.
+    const held = '{"timeZone":"Mars/Olympus","runtimeVersion":"V8"}';
+    let head = [
+      { name: 'appsscript', type: 'JSON', source: held },
+      { name: 'Code', type: 'SERVER_JS', source: 'function a() {}' },
+    ];
+    const fake = fakeAppsScript({
+      'GET /v1/projects/S1/content': () => ({ scriptId: 'S1', files: head }),
+      'PUT /v1/projects/S1/content': (s) => {
+        head = (s.body as { files: typeof head }).files;
+        return { scriptId: 'S1', files: head };
+      },
+    });
+    await writeFile(join(dir, '.clasp.json'), '{"scriptId":"S1"}');
+    await pullProject(fake.client, { dir });
+    await writeFile(join(dir, 'Code.js'), 'function b() {}');
+    expect((await pushProject(fake.client, { dir })).pushed).toBe(true);
+    expect(head.find((f) => f.name === 'Code')?.source).toBe('function b() {}');
+
+    await writeFile(join(dir, 'appsscript.json'), '{"timeZone":"Mars/Olympus","runtimeVersion":"V9"}');
+    const error = await pushProject(fake.client, { dir }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'manifest-invalid' });
+    expect((error as ManifestError).problems).toHaveLength(2);
+    expect(fake.writes()).toHaveLength(1);
   });
 });
 

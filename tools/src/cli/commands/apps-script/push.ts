@@ -41,7 +41,7 @@ export async function run(
     const { runWatch } = await import('./push-watch.js');
     return runWatch(ctx, { force: options.force === true });
   }
-  const { pushProject } = await import('../../../apps-script/project.js');
+  const { pushProject } = await import('../../../apps-script/push.js');
   const result = await pushProject(await ctx.appsScript(), {
     dir: ctx.cwd,
     dryRun: options.dryRun === true,
