@@ -125,14 +125,15 @@ const FINDINGS = [
   'with start-up and warm-up (1.4 KB per run over the first 1,000). The 6-minute watchdog timer per run',
   'was tried out and made no difference (187 B per run with it, 217 without), so it stays.',
   "What RSS still gains from 1,000 to 10,000 runs (+20 MB in one traced process): the main thread's",
-  'young generation, committed at 32 MB before 1,000 runs, becoming resident (21 → 26 MB); each of the',
+  'young generation (two 16 MB semi-spaces, committed by 2,000 runs) becoming resident (21 → 26 MB); each of the',
   "two sandbox workers' V8 heaps, 19 → 23 MB, level from 5,000 runs (their young generation is capped at",
-  "8 MB; quickjs-emscripten's per-run runtime and context objects survive their scavenges, ~6 KB per run,",
-  'cause inside the library not found); and state by design, outside the budget: the process rows of',
-  "the in-memory SQLite database (the main malloc heap, 7.1 → 8.6 MB, ~0.2 KB per run; the peer's stays",
-  "at 5.8 MB) and the change tracker's key per process when there is no state file (core/changes.ts).",
-  'The same process at 20,000 runs: 213 MB (+16 % on 1,000), of which +2.8 MB SQLite rows; the',
-  'semi-space still 16 MB.',
+  "8 MB; quickjs-emscripten's runtime and context objects, made per run, survive their scavenges, ~6 KB",
+  'per run, though a heap snapshot finds none reachable: disposing of them is what keeps them, even',
+  'without WebAssembly, and the cause inside the library was not found); and state by design, outside',
+  'the budget: the process rows of the in-memory SQLite database (the main malloc heap, 7.1 → 8.6 MB,',
+  "~0.2 KB per run; the peer's stays at 5.8 MB) and the change tracker's key per process when there is",
+  'no state file (core/changes.ts). The same process at 20,000 runs: 213 MB (+16 % on 1,000), of which',
+  '+2.8 MB SQLite rows; the semi-space still 16 MB.',
 ];
 
 /** The growth of RSS from the first checkpoint to the last in one measure. */
