@@ -86,9 +86,9 @@ export function runHost(b: AppsScriptBackend, project: AsProject, email: string)
     }
   };
   // The run's writes count for the request that started it. The record is carried by hand rather than
-  // with AsyncResource.bind (or AsyncLocalStorage.snapshot, which is the same in Node 24): bind's
-  // util.deprecate accessors make objects V8 keeps through every scavenge, ~3 KB promoted per run
-  // (bench/results.md, host memory).
+  // with AsyncResource.bind (or AsyncLocalStorage.snapshot, which is the same in Node 24): bind adds
+  // util.deprecate accessors, whose prototype is the function they wrap, and V8 keeps objects that
+  // are prototypes through every scavenge: ~3 KB per run outlived them (bench/results.md, host memory).
   const request = b.changes.request();
   return {
     handler: (call) => b.changes.within(request, () => answer(call)),
