@@ -48,6 +48,19 @@ export class Changes {
     return this.#requests.run({ first: 0, last: 0 }, work);
   }
 
+  /**
+   * The current request's record, to carry by hand to work answered outside its async context (a
+   * run's host calls, which arrive on the sandbox channel's port); `within` runs work counted for it.
+   */
+  request(): RequestChanges | undefined {
+    return this.#requests.getStore();
+  }
+
+  /** Runs `work` counted for `request` (from `request()`), or for no request. */
+  within<T>(request: RequestChanges | undefined, work: () => T): T {
+    return request === undefined ? this.#requests.exit(work) : this.#requests.run(request, work);
+  }
+
   #number(): void {
     const n = ++this.#seq;
     const request = this.#requests.getStore();
