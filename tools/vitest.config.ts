@@ -1,4 +1,30 @@
 import { defineConfig } from 'vitest/config';
+import type { TestSpecification } from 'vitest/node';
+import { BaseSequencer } from 'vitest/node';
+
+// The files that take longest (seconds each, most of it waiting on subprocesses and listeners), started
+// first so that no long file begins last and runs alone at the end. Vitest orders by the durations of
+// the previous run when it has them, else by file size, which puts these late on a fresh clone.
+const LONGEST = [
+  'test/e2e/sync-kill.test.ts',
+  'test/e2e/listen.test.ts',
+  'test/e2e/clasp-parity.test.ts',
+  'test/unit/csv.test.ts',
+  'test/e2e/triage.test.ts',
+  'test/mcp/stdio.test.ts',
+  'test/e2e/commands.test.ts',
+  'test/e2e/watch.test.ts',
+];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const index = LONGEST.findIndex((name) => file.moduleId.endsWith(name));
+      return index === -1 ? LONGEST.length : index;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   test: {
@@ -6,6 +32,11 @@ export default defineConfig({
     // One module graph per worker instead of one per test file (files share no module state: each
     // starts its own emulator on its own port and its own temporary folders).
     isolate: false,
+    // Two files at a time even on 2 cores (vitest's default there is one): about half of this suite's
+    // wall time is waiting (subprocesses, kill -9 loops, listeners, timeouts), and the waits of one
+    // file overlap the other's work. Files share no port, folder or environment variable.
+    maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

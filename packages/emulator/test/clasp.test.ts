@@ -92,7 +92,10 @@ afterAll(async () => {
   if (root !== undefined) await rm(root, { recursive: true, force: true });
 });
 
-describe('clasp 3.4 against the emulator with the redirect preload', () => {
+// Concurrent: the two tests share nothing but the emulator package (the second starts its own emulator,
+// home and repository), and each is a chain of clasp processes, one after the other: run in turn they
+// made this the longest file of the suite, the one the whole suite waited for at its end.
+describe.concurrent('clasp 3.4 against the emulator with the redirect preload', () => {
   it('runs create → push → version → deploy → run → pull offline', { timeout: 400_000 }, async () => {
     // create: the expired token is refreshed at the emulator's token endpoint first.
     const created = await clasp('create-script', '--title', 'Offline pipeline', '--type', 'standalone');
