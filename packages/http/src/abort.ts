@@ -1,7 +1,7 @@
 /** Waits `ms`, or rejects with `onAbort()` as soon as `signal` aborts. */
-export function sleep(ms: number, signal: AbortSignal, onAbort: () => unknown): Promise<void> {
+export function sleep(ms: number, signal: AbortSignal | null, onAbort: () => unknown): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal.aborted) {
+    if (signal?.aborted) {
       reject(onAbort());
       return;
     }
@@ -10,10 +10,10 @@ export function sleep(ms: number, signal: AbortSignal, onAbort: () => unknown): 
       reject(onAbort());
     };
     const timer = setTimeout(() => {
-      signal.removeEventListener('abort', abort);
+      signal?.removeEventListener('abort', abort);
       resolve();
     }, ms);
-    signal.addEventListener('abort', abort, { once: true });
+    signal?.addEventListener('abort', abort, { once: true });
   });
 }
 

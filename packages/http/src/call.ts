@@ -161,18 +161,21 @@ export function method<P, D>(
       );
     }
     const http = options === undefined ? base : overridden(base, options);
+    const signal = options?.signal ?? null;
     let request: Request | undefined;
     // The body is read by openapi-fetch within the attempt, which ends once `send` is done.
     let opened: Opened | undefined;
     const init: CallInit = {
       fetch: async (sent) => {
         request = sent;
-        opened = await http.open(sent);
+        // The attempt follows the call's signal, and none when the call has none: the request's
+        // own cannot abort then, and listening to it cost a listener per attempt.
+        opened = await http.open(sent, signal);
         return opened.response;
       },
     };
     if (caller.parseAs !== undefined) init.parseAs = caller.parseAs;
-    if (options?.signal !== undefined) init.signal = options.signal;
+    if (signal !== null) init.signal = signal;
     if (options?.headers !== undefined) init.headers = options.headers;
     const given = (params ?? {}) as P;
     let result: FetchResult;

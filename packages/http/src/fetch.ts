@@ -42,25 +42,16 @@ export interface HttpFetch {
   /**
    * Like calling it, but a body the platform fetch bounds by itself may be left for the caller
    * to read, with the attempt's timeout and abort still on it: `done` must follow (see `Opened`).
+   * `signal`: the caller's, followed instead of the request's own (`null`: none), so that the
+   * request need not follow it; without a signal to follow, an attempt listens to none.
    */
-  open(input: Request): Promise<Opened>;
+  open(input: Request, signal?: AbortSignal | null): Promise<Opened>;
   /** The same fetch with other retry, timeout or size settings, e.g. for one slow operation. */
   withOverrides(overrides: Overrides): HttpFetch;
 }
 
-/** What the retry loop needs of one attempt that got a response. */
-interface Answer {
-  response: Response;
-  /**
-   * The response to hand back: its body is watched by the timeout, the size limit and the
-   * caller's signal; `leave`: for `open`.
-   */
-  keep(leave: boolean): Opened | Promise<Opened>;
-  /** Frees the connection of a response that is not handed back (a retry follows). */
-  drop(): void;
-}
-
-type Outcome = { answer: Answer } | { failure: ConnectionError };
+/** An attempt that got a response (its body still watched by the attempt: `guard`), or failed. */
+type Outcome = { response: Response; guard: BodyGuard } | { failure: ConnectionError };
 
 // Timers beyond this overflow (setTimeout treats them as 1 ms): treat such timeouts as none.
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -92,12 +83,26 @@ type KeepBody = (
 function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
   const userAgent = buildUserAgent(options.client, options.userAgent);
   const secrets = (): readonly string[] => options.auth?.secrets() ?? [];
+  // A custom fetch: raced against the attempt's signal, and its bodies read within the attempt.
+  const custom = options.fetch !== undefined;
 
-  // Takes a thunk: without a logger, no event (and no URL redaction) is built on the hot path.
-  const log = (make: () => LogEvent): void => {
+  // Without a logger, no event (and no URL redaction) is built on the hot path.
+  const log = (
+    input: Request,
+    url: string,
+    attempt: number,
+    started: number,
+    extra: Pick<LogEvent, 'status'> | Pick<LogEvent, 'error'>,
+  ): void => {
     if (options.logger === undefined) return;
     try {
-      options.logger(make());
+      options.logger({
+        method: input.method,
+        url: redactUrl(url, secrets()),
+        attempt,
+        durationMs: Date.now() - started,
+        ...extra,
+      });
     } catch {
       // A failing logger must never change the outcome of a request.
     }
@@ -119,7 +124,7 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
     // copy follows no signal (`null`): following one costs undici listeners and registry entries.
     // `body: undefined` leaves the body to the request copied (a clone, when it may be retried).
     const request = new Request(bytes === null && input.body !== null && reusable ? input.clone() : input, {
-      signal: options.fetch === undefined ? null : signal,
+      signal: custom ? signal : null,
       body: bytes ?? undefined,
     } as RequestInit);
     try {
@@ -130,22 +135,25 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
     return request;
   };
 
-  /** One attempt: a fresh copy of the request, user agent, auth, then fetch under the timeout. */
+  /**
+   * One attempt: a fresh copy of the request, user agent, auth, then fetch under the timeout.
+   * `caller`: the signal the caller aborts the call with, if any.
+   */
   const attempt = async (
     input: Request,
     number: number,
     reusable: boolean,
     bytes: ArrayBuffer | null,
+    caller: AbortSignal | null,
   ): Promise<Outcome> => {
     const controller = new AbortController();
     const { signal } = controller;
-    const caller = input.signal;
     // The caller's abort is forwarded by hand rather than with AbortSignal.any, which costs about
     // 8 µs per request on a loopback benchmark. The listener stays until the body is read, so an
     // abort while the body streams still stops it.
-    const forward = (): void => controller.abort(caller.reason);
-    if (caller.aborted) forward();
-    else caller.addEventListener('abort', forward, { once: true });
+    const forward = (): void => controller.abort(caller?.reason);
+    if (caller?.aborted) forward();
+    else caller?.addEventListener('abort', forward, { once: true });
     let timedOut = false;
     const timer =
       options.timeout > MAX_TIMER_MS
@@ -156,24 +164,17 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
           }, options.timeout);
     const release = (): void => {
       clearTimeout(timer);
-      caller.removeEventListener('abort', forward);
+      caller?.removeEventListener('abort', forward);
     };
     const started = Date.now();
     let url = input.url;
     let phase: 'auth' | 'send' = 'auth';
-    const event = (extra: Pick<LogEvent, 'status'> | Pick<LogEvent, 'error'>): LogEvent => ({
-      method: input.method,
-      url: redactUrl(url, secrets()),
-      attempt: number,
-      durationMs: Date.now() - started,
-      ...extra,
-    });
     const describe = (): RedactedRequest => redactRequest({ method: input.method, url }, secrets());
     // The typed error for a failure at any point of this attempt, body included.
-    const failure = (error: unknown, stage: string): SpecboundError => {
+    const failure = (error: unknown, stage = ''): SpecboundError => {
       const request = describe();
       const what = `${request.method} ${request.url}`;
-      if (caller.aborted) {
+      if (caller?.aborted) {
         return new AbortError(`${what} was aborted by the caller.`, { cause: caller.reason });
       }
       if (timedOut) {
@@ -193,6 +194,13 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
       }
       url = request.url;
       phase = 'send';
+      // The platform fetch honours its signal; a custom one might not, so it is raced against it.
+      // The platform fetch copies the request it is given; given the bytes again, it takes them
+      // as they are instead of piping the copy's body stream into its own (a tenth of a POST).
+      const response = await (options.fetch === undefined
+        ? globalThis.fetch(request, { signal, body: bytes ?? undefined } as RequestInit)
+        : raceSignal(options.fetch(request), signal));
+      log(input, url, number, started, { status: response.status });
       const guard: BodyGuard = {
         signal,
         limit: options.maxResponseBytes,
@@ -200,26 +208,10 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
         release,
         failure: (error) => failure(error, ' while receiving the body'),
       };
-      // The platform fetch honours its signal; a custom one might not, so it is raced against it.
-      // The platform fetch copies the request it is given; given the bytes again, it takes them
-      // as they are instead of piping the copy's body stream into its own (a tenth of a POST).
-      const response = await (options.fetch === undefined
-        ? globalThis.fetch(request, { signal, body: bytes ?? undefined } as RequestInit)
-        : raceSignal(options.fetch(request), signal));
-      log(() => event({ status: response.status }));
-      return {
-        answer: {
-          response,
-          keep: (leave) => keepBody(response, guard, options.fetch !== undefined, leave),
-          drop: () => {
-            release();
-            response.body?.cancel().catch(() => {});
-          },
-        },
-      };
+      return { response, guard };
     } catch (error) {
       release();
-      const typed = failure(error, '');
+      const typed = failure(error);
       if (phase === 'auth' && !(typed instanceof TimeoutError || typed instanceof AbortError)) {
         // A failing token provider is the caller's error, not a connection problem: not retried.
         if (error instanceof SpecboundError) throw error;
@@ -231,20 +223,23 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
           },
         );
       }
-      log(() => event({ error: `${typed.name}: ${typed.message}` }));
+      log(input, url, number, started, { error: `${typed.name}: ${typed.message}` });
       if (typed instanceof ConnectionError) return { failure: typed };
       throw typed;
     }
   };
 
-  /** The attempts of one call, until one's answer is kept or the last one fails. */
-  const run = async (input: Request, leave: boolean): Promise<Opened> => {
+  /**
+   * The attempts of one call, until one's answer is kept or the last one fails. `caller`: the
+   * signal that aborts the call (the request's own, unless `open` was given one).
+   */
+  const run = async (input: Request, leave: boolean, caller: AbortSignal | null): Promise<Opened> => {
     const retry = options.retry;
     const retryable = retry !== false && (retry.retryNonIdempotent || isIdempotent(input.method));
     const attempts = retryable ? retry.maxRetries + 1 : 1;
     const aborted = (): AbortError =>
       new AbortError(`${input.method} ${redactUrl(input.url, secrets())} was aborted by the caller.`, {
-        cause: input.signal.reason,
+        cause: caller?.reason,
       });
 
     // A JSON body (openapi-fetch serializes it to a string) is read once and sent as bytes by
@@ -256,31 +251,36 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
         ? await input.arrayBuffer()
         : null;
     for (let number = 1; ; number++) {
-      if (input.signal.aborted) throw aborted();
-      const outcome = await attempt(input, number, attempts > 1, bytes);
+      if (caller?.aborted) throw aborted();
+      const outcome = await attempt(input, number, attempts > 1, bytes, caller);
       const last = retry === false || number >= attempts;
       let delay: number;
-      if ('answer' in outcome) {
-        const { answer } = outcome;
-        const { status, headers } = answer.response;
-        if (last || !isRetryableStatus(status)) return answer.keep(leave);
+      if ('response' in outcome) {
+        const { response, guard } = outcome;
+        const { status, headers } = response;
+        const keep = (): Opened | Promise<Opened> => keepBody(response, guard, custom, leave);
+        if (last || !isRetryableStatus(status)) return keep();
         const requested = parseRetryAfter(headers);
         // Waiting minutes inside a call helps nobody: hand the response (a RateLimitError with
         // retryAfterMs, once the client maps it) back to the caller instead.
-        if (requested !== undefined && requested > MAX_SERVER_WAIT_MS) return answer.keep(leave);
+        if (requested !== undefined && requested > MAX_SERVER_WAIT_MS) return keep();
         delay = requested ?? backoffDelay(number - 1, retry);
-        answer.drop();
+        // Frees the connection of a response that is not handed back.
+        guard.release();
+        response.body?.cancel().catch(() => {});
       } else {
         if (last) throw outcome.failure;
         delay = backoffDelay(number - 1, retry);
       }
-      await sleep(delay, input.signal, aborted);
+      await sleep(delay, caller, aborted);
     }
   };
 
-  const httpFetch = async (input: Request): Promise<Response> => (await run(input, false)).response;
+  const httpFetch = async (input: Request): Promise<Response> =>
+    (await run(input, false, input.signal)).response;
   return Object.assign(httpFetch, {
-    open: (input: Request): Promise<Opened> => run(input, true),
+    open: (input: Request, signal: AbortSignal | null = input.signal): Promise<Opened> =>
+      run(input, true, signal),
     withOverrides: (overrides: Overrides): HttpFetch => build(applyOverrides(options, overrides), keepBody),
   });
 }

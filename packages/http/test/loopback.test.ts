@@ -1,6 +1,7 @@
 // The runtime against a real node:http server on 127.0.0.1 and the platform fetch: the cases where
 // real streaming matters (a stalled body, an endless body, a compressed one) and a POST as
 // openapi-fetch builds it.
+import { getEventListeners } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
@@ -166,6 +167,22 @@ describe('an operation on loopback, its body left to the caller within the attem
       (failure: unknown) => failure,
     );
     expect(error).toBeInstanceOf(AbortError);
+  });
+
+  it("listens to the call's signal until the body is read, and to none when the call has none", async () => {
+    const http = createReadingFetch({});
+    const request = lean('/plain');
+    const unsignalled = await http.open(request, null);
+    // The request's own signal cannot abort: the attempt no longer pays a listener on it.
+    expect(getEventListeners(request.signal, 'abort')).toHaveLength(0);
+    const controller = new AbortController();
+    const signalled = await http.open(lean('/plain'), controller.signal);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
+    for (const opened of [unsignalled, signalled]) {
+      expect(await opened.response.json()).toEqual({ ok: true, path: '/plain' });
+      expect(opened.done()).toBeUndefined();
+    }
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 
   it('refuses a declared Content-Length over the limit', async () => {
