@@ -168,7 +168,8 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
     };
     const started = Date.now();
     let url = input.url;
-    let phase: 'auth' | 'send' = 'auth';
+    // Whether the credentials were obtained: a failure before then is the token provider's.
+    let sending = false;
     const describe = (): RedactedRequest => redactRequest({ method: input.method, url }, secrets());
     // The typed error for a failure at any point of this attempt, body included.
     const failure = (error: unknown, stage = ''): SpecboundError => {
@@ -193,7 +194,7 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
         request = 'then' in authenticated ? await raceSignal(authenticated, signal) : authenticated;
       }
       url = request.url;
-      phase = 'send';
+      sending = true;
       // The platform fetch honours its signal; a custom one might not, so it is raced against it.
       // The platform fetch copies the request it is given; given the bytes again, it takes them
       // as they are instead of piping the copy's body stream into its own (a tenth of a POST).
@@ -212,7 +213,7 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
     } catch (error) {
       release();
       const typed = failure(error);
-      if (phase === 'auth' && !(typed instanceof TimeoutError || typed instanceof AbortError)) {
+      if (!sending && !(typed instanceof TimeoutError || typed instanceof AbortError)) {
         // A failing token provider is the caller's error, not a connection problem: not retried.
         if (error instanceof SpecboundError) throw error;
         const cause = safeCause(error, secrets());
@@ -233,7 +234,11 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
    * The attempts of one call, until one's answer is kept or the last one fails. `caller`: the
    * signal that aborts the call (the request's own, unless `open` was given one).
    */
-  const run = async (input: Request, leave: boolean, caller: AbortSignal | null): Promise<Opened> => {
+  const run = async (
+    input: Request,
+    leave: boolean,
+    caller: AbortSignal | null = input.signal,
+  ): Promise<Opened> => {
     const retry = options.retry;
     const retryable = retry !== false && (retry.retryNonIdempotent || isIdempotent(input.method));
     const attempts = retryable ? retry.maxRetries + 1 : 1;
@@ -276,11 +281,9 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
     }
   };
 
-  const httpFetch = async (input: Request): Promise<Response> =>
-    (await run(input, false, input.signal)).response;
+  const httpFetch = async (input: Request): Promise<Response> => (await run(input, false)).response;
   return Object.assign(httpFetch, {
-    open: (input: Request, signal: AbortSignal | null = input.signal): Promise<Opened> =>
-      run(input, true, signal),
+    open: (input: Request, signal?: AbortSignal | null): Promise<Opened> => run(input, true, signal),
     withOverrides: (overrides: Overrides): HttpFetch => build(applyOverrides(options, overrides), keepBody),
   });
 }
