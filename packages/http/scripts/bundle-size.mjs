@@ -21,9 +21,11 @@ const absWorkingDir = fileURLToPath(new URL('../../../', import.meta.url));
 // measured when they were set (rounded up to 10 B), so the bundles cannot grow unnoticed; lower
 // them as the gap closes (BENCHMARKS.md has the figures). Lowered from 12,010 and 12,470 B by a
 // pass over the runtime and both clients that kept every check, message and option (11,996 and
-// 12,461 B before it). What the rest is, per module: `node packages/http/scripts/bundle-size.mjs
+// 12,461 B before it), then raised by 30 B for the per-call allocation cuts merged after it (one
+// logger function for every attempt, the depth pre-check counting brackets without a string per
+// bracket). What the rest is, per module: `node packages/http/scripts/bundle-size.mjs
 // --modules`; openapi-fetch alone is about 2.2 kB of each.
-const CLIENT_OBJECT_BUDGET = { appsScript: 11_610, bugsmash: 12_070 };
+const CLIENT_OBJECT_BUDGET = { appsScript: 11_640, bugsmash: 12_100 };
 
 /**
  * One sample app per line: each calls one operation. Issue 11's budgets: an app calling one

@@ -221,10 +221,11 @@ export function apiError(
   isServiceBody: (body: unknown) => boolean,
   message?: string,
 ): ApiError {
+  const { response } = answer;
   return createApiError({
-    status: answer.response.status,
-    statusText: answer.response.statusText,
-    headers: answer.response.headers,
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
     body: isServiceBody(body) ? body : undefined,
     request: answer.request,
     secrets,
@@ -263,9 +264,15 @@ export function jsonBody(
       }
     }
   }
-  // A text with fewer brackets than the bound cannot nest deeper (split stops past the bound); an
-  // error body that openapi-fetch parsed comes without its text and is walked (it is small).
-  if ((text === '' || text.split(/[[{]/, MAX_DEPTH + 2).length > MAX_DEPTH) && deeper(body, MAX_DEPTH)) {
+  // A text with fewer brackets than the bound cannot nest deeper; an error body that openapi-fetch
+  // parsed comes without its text and is walked (it is small). The brackets are counted with
+  // indexOf: a split made a string per bracket, over a quarter of what a page of 50 processes
+  // allocated over raw openapi-fetch (issue 21).
+  let brackets = 0;
+  for (const bracket of '[{') {
+    for (let at = text.indexOf(bracket); at >= 0; at = text.indexOf(bracket, at + 1)) brackets++;
+  }
+  if ((text === '' || brackets > MAX_DEPTH) && deeper(body, MAX_DEPTH)) {
     throw apiError(answer, undefined, secrets, isServiceBody, `the answer nests over ${MAX_DEPTH} deep`);
   }
   if (!response.ok) throw apiError(answer, body, secrets, isServiceBody);

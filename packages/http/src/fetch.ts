@@ -91,6 +91,29 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
   // A custom fetch's body vouches for nothing: it is raced against the signal and read capped.
   const race = options.fetch !== undefined;
 
+  // Without a logger, no event (and no URL redaction) is built on the hot path; one function for
+  // every attempt, not a closure per attempt.
+  const log = (
+    input: Request,
+    url: string,
+    attempt: number,
+    started: number,
+    extra: Pick<LogEvent, 'status'> | Pick<LogEvent, 'error'>,
+  ): void => {
+    if (options.logger === undefined) return;
+    try {
+      options.logger({
+        method: input.method,
+        url: redactUrl(url, secrets()),
+        attempt,
+        durationMs: Date.now() - started,
+        ...extra,
+      });
+    } catch {
+      // A failing logger must never change the outcome of a request.
+    }
+  };
+
   /** One attempt: a fresh copy of the request, user agent, auth, then fetch under the timeout. */
   const attempt = async (
     input: Request,
@@ -123,21 +146,6 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
     let url = input.url;
     // Until the credentials are on the request, a failure is theirs (see the catch below).
     let sending = false;
-    // Without a logger, no event (and no URL redaction) is built on the hot path.
-    const log = (extra: Pick<LogEvent, 'status'> | Pick<LogEvent, 'error'>): void => {
-      if (options.logger === undefined) return;
-      try {
-        options.logger({
-          method: input.method,
-          url: redactUrl(url, secrets()),
-          attempt: number,
-          durationMs: Date.now() - started,
-          ...extra,
-        });
-      } catch {
-        // A failing logger must never change the outcome of a request.
-      }
-    };
     const describe = (): RedactedRequest => redactRequest({ method: input.method, url }, secrets());
     // The typed error for a failure at any point of this attempt, body included.
     const failure = (error: unknown, stage: string): SpecboundError => {
@@ -185,7 +193,7 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
       const response = await (options.fetch === undefined
         ? globalThis.fetch(request, { signal, body: bytes ?? undefined } as RequestInit)
         : raceSignal(options.fetch(request), signal));
-      log({ status: response.status });
+      log(input, url, number, started, { status: response.status });
       return [response, guard];
     } catch (error) {
       release();
@@ -201,7 +209,7 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
           },
         );
       }
-      log({ error: `${typed.name}: ${typed.message}` });
+      log(input, url, number, started, { error: `${typed.name}: ${typed.message}` });
       if (typed instanceof ConnectionError) return typed;
       throw typed;
     }

@@ -33,50 +33,60 @@ export const ended = (error?: unknown): unknown => error;
  * was most of what a call cost over raw openapi-fetch (issue 21), as it was of what response
  * validation cost (issue 26) before a body a fetch wrapper holds was handed on as it is.
  */
-export async function openBody(
+export function openBody(
   response: Response,
   guard: BodyGuard,
   race: boolean,
   leave: boolean,
-): Promise<Opened> {
+): Opened | Promise<Opened> {
   const { body, headers, status } = response;
-  let left = false;
+  // A status that cannot carry a body (204, 304, …) comes without one: a Response refuses both.
+  // A body a fetch wrapper holds in memory (response validation) has its size known, and is
+  // handed on as it is once within the limit.
+  const known = body === null ? 0 : parsedJson(response)?.size;
+  // Content-Length counts encoded bytes: it bounds the body only when it is not compressed.
+  const encoding = headers.get('content-encoding');
+  const declared =
+    known ??
+    Number(
+      (encoding === null || encoding === 'identity' ? headers.get('content-length') : null) ?? Number.NaN,
+    );
+  if (declared > guard.limit) {
+    guard.release();
+    body?.cancel().catch(() => {});
+    throw tooLarge(status, guard);
+  }
+  if (known !== undefined) {
+    guard.release();
+    return { response, done: ended };
+  }
+  // Synchronous up to here: the usual answer costs no promise of its own.
+  if (leave && !race && declared >= 0) {
+    const done = (error?: unknown): unknown => {
+      guard.release();
+      return error === undefined ? error : guard.failure(error);
+    };
+    return { response, done };
+  }
+  return readWhole(response, body as ReadableStream<Uint8Array>, guard);
+}
+
+/** `response` over its body read whole, capped whatever the length says, within the attempt. */
+async function readWhole(
+  response: Response,
+  body: ReadableStream<Uint8Array>,
+  guard: BodyGuard,
+): Promise<Opened> {
   try {
-    // A status that cannot carry a body (204, 304, …) comes without one: a Response refuses both.
-    if (body === null) return { response, done: ended };
-    const { limit, signal } = guard;
-    // A body a fetch wrapper holds in memory (response validation) has its size known, and is
-    // handed on as it is once within the limit.
-    const known = parsedJson(response)?.size;
-    // Content-Length counts encoded bytes: it bounds the body only when it is not compressed.
-    const encoding = headers.get('content-encoding');
-    const declared =
-      known ??
-      Number(
-        (encoding === null || encoding === 'identity' ? headers.get('content-length') : null) ?? Number.NaN,
-      );
-    if (declared > limit) {
-      body.cancel().catch(() => {});
-      throw tooLarge(status, guard);
-    }
-    if (known !== undefined) return { response, done: ended };
-    if (leave && !race && declared >= 0) {
-      left = true;
-      const done = (error?: unknown): unknown => {
-        guard.release();
-        return error === undefined ? error : guard.failure(error);
-      };
-      return { response, done };
-    }
-    // Read capped whatever the length says (a custom fetch's vouches for nothing), and stopped by
-    // the signal even where the body ignores it.
-    const bytes = await readCapped(body, limit, signal);
-    if (bytes === undefined) throw tooLarge(status, guard);
+    // A custom fetch's length vouches for nothing; the signal stops the read even where the body
+    // ignores it.
+    const bytes = await readCapped(body, guard.limit, guard.signal);
+    if (bytes === undefined) throw tooLarge(response.status, guard);
     return { response: new Response(bytes, response), done: ended };
   } catch (error) {
     throw error instanceof SpecboundError ? error : guard.failure(error);
   } finally {
-    if (!left) guard.release();
+    guard.release();
   }
 }
 

@@ -27,10 +27,10 @@ export const DEFAULT_RETRY: ResolvedRetryOptions = {
 /** A server asking for a longer wait than this is not waited for: its response is returned. */
 export const MAX_SERVER_WAIT_MS = 60_000;
 
-const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+const IDEMPOTENT_METHODS = /^(GET|HEAD|PUT|DELETE|OPTIONS)$/i;
 
 export function isIdempotent(method: string): boolean {
-  return IDEMPOTENT_METHODS.has(method.toUpperCase());
+  return IDEMPOTENT_METHODS.test(method);
 }
 
 /** 408 Request Timeout, 409 Conflict (lock contention), 429 Too Many Requests and every 5xx. */
@@ -63,10 +63,10 @@ const DELTA_SECONDS = /^\s*\d+(\.\d+)?\s*$/;
  */
 export function parseRetryAfter(headers: Headers, now: number = Date.now()): number | undefined {
   const ms = headers.get('retry-after-ms');
-  if (ms !== null && DELTA_SECONDS.test(ms)) return Number.parseFloat(ms);
+  if (ms !== null && DELTA_SECONDS.test(ms)) return Number(ms);
   const value = headers.get('retry-after');
   if (value === null) return undefined;
-  if (DELTA_SECONDS.test(value)) return Number.parseFloat(value) * 1000;
+  if (DELTA_SECONDS.test(value)) return Number(value) * 1000;
   // Every HTTP-date form names a month; this keeps Date.parse from reading '-5' as a year.
   const date = /[a-z]{3}/i.test(value) ? Date.parse(value) : Number.NaN;
   if (Number.isNaN(date)) return undefined;
