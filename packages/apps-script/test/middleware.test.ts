@@ -1,7 +1,7 @@
 // Middleware on `raw` sees the Request openapi-fetch builds (without the credentials), and what
 // reaches fetch is the same request; the body guard applies to what the client reads.
 import { describe, expect, it } from 'vitest';
-import { createAppsScriptClient, ResponseTooLargeError, TimeoutError } from '../src/index.js';
+import { AbortError, createAppsScriptClient, ResponseTooLargeError, TimeoutError } from '../src/index.js';
 import { fakeFetch, json, only } from './fake-fetch.js';
 
 const SCRIPT_ID = 'abc123';
@@ -42,6 +42,27 @@ describe('middleware on raw sees a Request-like request', () => {
     });
     expect(await client.projects.get({ scriptId: SCRIPT_ID })).toEqual({ scriptId: SCRIPT_ID });
     expect(only(fake.calls).headers.get('x-rebuilt')).toBe('yes');
+  });
+
+  it('follows a signal that middleware puts on the request it returns', async () => {
+    // A fetch that answers only when aborted: the abort must come from the middleware's signal.
+    const fake = fakeFetch(
+      (request) =>
+        new Promise<Response>((_, reject) => {
+          request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
+        }),
+    );
+    const client = createAppsScriptClient({ fetch: fake.fetch, retry: false });
+    const controller = new AbortController();
+    client.raw.use({
+      onRequest({ request }) {
+        return new Request(request, { signal: controller.signal });
+      },
+    });
+    const call = client.projects.get({ scriptId: SCRIPT_ID }).catch((e: unknown) => e);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    controller.abort(new Error('stopped by middleware'));
+    expect(await call).toBeInstanceOf(AbortError);
   });
 
   it('lets onResponse middleware read a clone of the body', async () => {
