@@ -8,11 +8,8 @@
 // Google's body with a Content-Length: every byte counted is the client's or openapi-fetch's.
 import createClient from 'openapi-fetch';
 import { createAppsScriptClient } from '../dist/index.js';
+import { operationCalls, PARAMETERS, SCRIPT_ID, TOKEN } from './calls.mjs';
 
-const TOKEN = 'ya29.dummy-token-for-the-benchmark';
-const SCRIPT_ID = '1AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_abcdefghijklmnop';
-const DEPLOYMENT_ID = 'AKfycbx-deployment-0123456789';
-const PARAMETERS = [42, 'invoice-2026-07', { dryRun: false, recipients: ['ada@example.com'] }];
 const CONCURRENCY = 16;
 // Few enough that a batch of the largest answer (a page of 50 processes) fits the young generation.
 const CALLS = 400;
@@ -55,28 +52,7 @@ globalThis.fetch = async (input, init) => {
 const base = 'http://127.0.0.1:9';
 const client = createAppsScriptClient({ baseUrl: base, auth: TOKEN });
 const raw = createClient({ baseUrl: base, headers: { Authorization: `Bearer ${TOKEN}` } });
-const endpoints = {
-  'projects.get': {
-    client: () => client.projects.get({ scriptId: SCRIPT_ID }),
-    raw: () => raw.GET('/v1/projects/{scriptId}', { params: { path: { scriptId: SCRIPT_ID } } }),
-  },
-  'processes.list': {
-    client: () => client.processes.list({ statuses: ['FAILED'], pageSize: 50 }),
-    raw: () =>
-      raw.GET('/v1/processes', {
-        params: { query: { 'userProcessFilter.statuses': ['FAILED'], pageSize: 50 } },
-      }),
-  },
-  'scripts.run': {
-    client: () =>
-      client.scripts.run({ deploymentId: DEPLOYMENT_ID, function: 'main', parameters: PARAMETERS }),
-    raw: () =>
-      raw.POST('/v1/scripts/{scriptId}:run', {
-        params: { path: { scriptId: DEPLOYMENT_ID } },
-        body: { function: 'main', parameters: PARAMETERS },
-      }),
-  },
-};
+const endpoints = operationCalls({ client, raw });
 
 async function batch(call) {
   let started = 0;

@@ -22,6 +22,7 @@ import {
 } from '../../http/scripts/bench-harness.mjs';
 import { measureBundles } from '../../http/scripts/bundle-size.mjs';
 import { createAppsScriptClient, VERSION } from '../dist/index.js';
+import { DEPLOYMENT_ID, operationCalls, PAGE_SIZE, PARAMETERS, SCRIPT_ID, TOKEN } from './calls.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const ROUNDS = QUICK ? 3 : 15;
@@ -30,11 +31,6 @@ const ROUNDS = QUICK ? 3 : 15;
 const REQUESTS = { 1: QUICK ? 64 : 384, 16: QUICK ? 256 : 1536 };
 const BLOCK = { 1: QUICK ? 16 : 32, 16: QUICK ? 64 : 128 };
 const WARMUP = QUICK ? 100 : 1000;
-const TOKEN = 'ya29.dummy-token-for-the-benchmark';
-const SCRIPT_ID = '1AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_abcdefghijklmnop';
-const DEPLOYMENT_ID = 'AKfycbx-deployment-0123456789';
-const PARAMETERS = [42, 'invoice-2026-07', { dryRun: false, recipients: ['ada@example.com'] }];
-const PAGE_SIZE = 50;
 
 const server = await startServer(fileURLToPath(new URL('./server.mjs', import.meta.url)));
 const base = `http://127.0.0.1:${server.port}`;
@@ -51,87 +47,22 @@ const expect = (condition, who) => {
   if (!condition) throw new Error(`${who}: unexpected answer`);
 };
 
-// Each contender makes the same request and reads the same field of the parsed answer.
+// Each contender makes the same request (calls.mjs) and reads the same field of the parsed answer.
+const calls = operationCalls({ client: specbound, raw, google, base });
+const checked = (operation, ok) => ({
+  '@specbound/apps-script': async () => expect(ok(await calls[operation].client()), 'specbound'),
+  'raw openapi-fetch': async () => expect(ok((await calls[operation].raw()).data), 'raw'),
+  '@googleapis/script': async () => expect(ok((await calls[operation].google()).data), 'google'),
+  fetch: async () => expect(ok(await calls[operation].fetch()), 'fetch'),
+});
 const endpoints = {
-  'projects.get': {
-    '@specbound/apps-script': async () => {
-      const project = await specbound.projects.get({ scriptId: SCRIPT_ID });
-      expect(project.scriptId === SCRIPT_ID, 'specbound');
-    },
-    'raw openapi-fetch': async () => {
-      const { data } = await raw.GET('/v1/projects/{scriptId}', {
-        params: { path: { scriptId: SCRIPT_ID } },
-      });
-      expect(data?.scriptId === SCRIPT_ID, 'raw');
-    },
-    '@googleapis/script': async () => {
-      const { data } = await google.projects.get({ scriptId: SCRIPT_ID });
-      expect(data.scriptId === SCRIPT_ID, 'google');
-    },
-    fetch: async () => {
-      const response = await fetch(`${base}/v1/projects/${SCRIPT_ID}`, { headers: authHeader });
-      expect((await response.json()).scriptId === SCRIPT_ID, 'fetch');
-    },
-  },
-  'processes.list': {
-    '@specbound/apps-script': async () => {
-      const page = await specbound.processes.list({ statuses: ['FAILED'], pageSize: PAGE_SIZE });
-      expect(page.processes?.length === PAGE_SIZE, 'specbound');
-    },
-    'raw openapi-fetch': async () => {
-      const { data } = await raw.GET('/v1/processes', {
-        params: { query: { 'userProcessFilter.statuses': ['FAILED'], pageSize: PAGE_SIZE } },
-      });
-      expect(data?.processes?.length === PAGE_SIZE, 'raw');
-    },
-    '@googleapis/script': async () => {
-      const { data } = await google.processes.list({
-        'userProcessFilter.statuses': ['FAILED'],
-        pageSize: PAGE_SIZE,
-      });
-      expect(data.processes?.length === PAGE_SIZE, 'google');
-    },
-    fetch: async () => {
-      const response = await fetch(
-        `${base}/v1/processes?userProcessFilter.statuses=FAILED&pageSize=${PAGE_SIZE}`,
-        {
-          headers: authHeader,
-        },
-      );
-      expect((await response.json()).processes.length === PAGE_SIZE, 'fetch');
-    },
-  },
+  'projects.get': checked('projects.get', (project) => project?.scriptId === SCRIPT_ID),
+  'processes.list': checked('processes.list', (page) => page?.processes?.length === PAGE_SIZE),
   'scripts.run': {
-    '@specbound/apps-script': async () => {
-      const result = await specbound.scripts.run({
-        deploymentId: DEPLOYMENT_ID,
-        function: 'main',
-        parameters: PARAMETERS,
-      });
-      expect(result.ok === true, 'specbound');
-    },
-    'raw openapi-fetch': async () => {
-      const { data } = await raw.POST('/v1/scripts/{scriptId}:run', {
-        params: { path: { scriptId: DEPLOYMENT_ID } },
-        body: { function: 'main', parameters: PARAMETERS },
-      });
-      expect(data?.response?.result.ok === true, 'raw');
-    },
-    '@googleapis/script': async () => {
-      const { data } = await google.scripts.run({
-        scriptId: DEPLOYMENT_ID,
-        requestBody: { function: 'main', parameters: PARAMETERS },
-      });
-      expect(data.response?.result.ok === true, 'google');
-    },
-    fetch: async () => {
-      const response = await fetch(`${base}/v1/scripts/${DEPLOYMENT_ID}:run`, {
-        method: 'POST',
-        headers: { ...authHeader, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ function: 'main', parameters: PARAMETERS }),
-      });
-      expect((await response.json()).response.result.ok === true, 'fetch');
-    },
+    ...checked('scripts.run', (operation) => operation?.response?.result.ok === true),
+    // The client answers the script's result, the others the whole operation.
+    '@specbound/apps-script': async () =>
+      expect((await calls['scripts.run'].client()).ok === true, 'specbound'),
   },
 };
 
