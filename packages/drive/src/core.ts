@@ -5,6 +5,7 @@ import {
   type Caller,
   type CallOptions,
   define,
+  GOOGLE_STANDARD_PARAMS,
   type HttpVerb,
   isGoogleError,
   jsonBody,
@@ -36,19 +37,7 @@ export function googleReader(secrets: () => readonly string[]) {
 
 // Google's standard query parameters, valid on every operation. A type test checks this list is
 // exactly the spec's.
-export const STANDARD_PARAMS = [
-  '$.xgafv',
-  'access_token',
-  'alt',
-  'callback',
-  'fields',
-  'key',
-  'oauth_token',
-  'prettyPrint',
-  'quotaUser',
-  'upload_protocol',
-  'uploadType',
-] as const satisfies readonly StandardParamName[];
+export const STANDARD_PARAMS = GOOGLE_STANDARD_PARAMS satisfies readonly StandardParamName[];
 
 // `files.create` sends its body's fields in the body and these in the query. Pure, so that a
 // bundle without `createFile` leaves the set out.

@@ -2,6 +2,7 @@
 // `auth` option's forms and the shape of Google's JSON error body. Each client names the types for
 // its own users (`AppsScriptAuth`, `DriveAuth`…); the logic is here once.
 import { type AuthStrategy, apiKeyQuery, bearerAuth } from './auth.js';
+import { type Answer, jsonBody } from './call.js';
 import { combineAuth } from './client.js';
 import { checkKeys, ValidationError } from './validate.js';
 
@@ -46,3 +47,29 @@ export function isGoogleError<B>(body: unknown): body is B {
   // Optional chaining reads nothing from undefined or null, and a primitive has no string `message`.
   return typeof (body as { error?: { message?: unknown } } | null | undefined)?.error?.message === 'string';
 }
+
+/**
+ * A Google client's reader of a write (and of any answer Google gives a JSON body): the data, `{}`
+ * for an empty body, or the typed `ApiError` with Google's body.
+ */
+export function googleReader(secrets: () => readonly string[]) {
+  return (answer: Answer): unknown => jsonBody(answer, secrets(), isGoogleError) ?? {};
+}
+
+/**
+ * Google's standard query parameters, valid on every operation of every Google API. Each client
+ * checks this list against its own spec's (a type test) and sends these in the query.
+ */
+export const GOOGLE_STANDARD_PARAMS = [
+  '$.xgafv',
+  'access_token',
+  'alt',
+  'callback',
+  'fields',
+  'key',
+  'oauth_token',
+  'prettyPrint',
+  'quotaUser',
+  'upload_protocol',
+  'uploadType',
+] as const;

@@ -66,7 +66,14 @@ export {
   UnprocessableEntityError,
 } from './errors.js';
 export { createHttpFetch, type HttpFetch } from './fetch.js';
-export { type GoogleAuth, type GoogleTokenSource, googleAuth, isGoogleError } from './google.js';
+export {
+  GOOGLE_STANDARD_PARAMS,
+  type GoogleAuth,
+  type GoogleTokenSource,
+  googleAuth,
+  googleReader,
+  isGoogleError,
+} from './google.js';
 export {
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_MS,

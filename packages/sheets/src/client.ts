@@ -7,10 +7,11 @@ import {
   type GoogleAuth,
   type GoogleTokenSource,
   googleAuth,
+  googleReader,
   withContext,
 } from '@specbound/http';
 import createClient from 'openapi-fetch';
-import { type Context, googleReader } from './core.js';
+import type { Context } from './core.js';
 import type { paths } from './generated/schema.js';
 import { spreadsheets } from './spreadsheets.js';
 import type { SheetsCore } from './types.js';
