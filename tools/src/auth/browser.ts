@@ -1,4 +1,5 @@
-// Opening the sign-in page in the user's browser, when there is a desktop to open it on.
+// Opening a URL in the user's browser, when there is a desktop to open it on: the sign-in page of
+// `specbound login`, and the editor, container or web app of `specbound gas open…`.
 import { spawn } from 'node:child_process';
 
 /** Whether this looks like a desktop session (not SSH, not a headless Linux box). */

@@ -1,9 +1,9 @@
 // `specbound gas open-container`: the URL of the Drive file a bound script lives in (opened in a
 // browser on a desktop). A standalone project has none: exit 2.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import { hasDesktop, openBrowser } from '../../../auth/browser.js';
 import { type CliContext, contextOf } from '../../context.js';
 import { withExamples } from '../../examples.js';
-import { hasDesktop, openInBrowser } from './open.js';
 import { SCRIPT_ID, SCRIPT_ID_ARGUMENT, scriptIdOf } from './options.js';
 
 export function define(gas: CommandUnknownOpts): void {
@@ -32,5 +32,5 @@ export async function run(
     scriptId,
   );
   ctx.io.result(container, () => ctx.io.line(container.url));
-  if (options.browser && ctx.io.isTTY && hasDesktop(ctx.env)) openInBrowser(container.url);
+  if (options.browser && ctx.io.isTTY && hasDesktop(ctx.env)) await openBrowser(container.url);
 }

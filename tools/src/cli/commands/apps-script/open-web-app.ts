@@ -2,10 +2,10 @@
 // the newest web app: the one deployed last), opened in a browser on a desktop. Against
 // an emulator the URL is on the emulator's origin, where it serves the web app.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import { hasDesktop, openBrowser } from '../../../auth/browser.js';
 import { UsageError } from '../../../errors.js';
 import { type CliContext, contextOf } from '../../context.js';
 import { withExamples } from '../../examples.js';
-import { hasDesktop, openInBrowser } from './open.js';
 import { SCRIPT_ID } from './options.js';
 
 export function define(gas: CommandUnknownOpts): void {
@@ -66,7 +66,7 @@ async function run(
     );
   }
   ctx.io.result(found, () => ctx.io.line(found.url));
-  if (options.browser && ctx.io.isTTY && hasDesktop(ctx.env)) openInBrowser(found.url);
+  if (options.browser && ctx.io.isTTY && hasDesktop(ctx.env)) await openBrowser(found.url);
 }
 
 /** The most recently deployed or updated one. */

@@ -1,7 +1,7 @@
 // `specbound gas open`: the script editor URL (opened in a browser on a desktop).
-import { spawn } from 'node:child_process';
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { editorUrl } from '../../../apps-script/open.js';
+import { hasDesktop, openBrowser } from '../../../auth/browser.js';
 import { type CliContext, contextOf } from '../../context.js';
 import { withExamples } from '../../examples.js';
 import { SCRIPT_ID, SCRIPT_ID_ARGUMENT, scriptIdOf } from './options.js';
@@ -27,23 +27,5 @@ export async function run(
   const scriptId = await resolveScriptId(ctx.cwd, options.scriptId);
   const url = editorUrl(scriptId);
   ctx.io.result({ scriptId, url }, () => ctx.io.line(url));
-  if (options.browser && ctx.io.isTTY && hasDesktop(ctx.env)) openInBrowser(url);
-}
-
-export function hasDesktop(env: Record<string, string | undefined>): boolean {
-  if (process.platform === 'darwin' || process.platform === 'win32') return true;
-  return Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);
-}
-
-export function openInBrowser(url: string): void {
-  const [command, args] =
-    process.platform === 'darwin'
-      ? ['open', [url]]
-      : process.platform === 'win32'
-        ? ['cmd', ['/c', 'start', '""', url]]
-        : ['xdg-open', [url]];
-  // Best effort: the URL is already printed, so a missing opener is not an error.
-  const child = spawn(command, args, { stdio: 'ignore', detached: true });
-  child.on('error', () => {});
-  child.unref();
+  if (options.browser && ctx.io.isTTY && hasDesktop(ctx.env)) await openBrowser(url);
 }
