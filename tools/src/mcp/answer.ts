@@ -10,7 +10,6 @@ export interface Answer {
 
 /** Characters an answer may take, text and structured JSON together, unless the server is told otherwise. */
 export const DEFAULT_BUDGET = 16_000;
-const DEFAULT_PAGE_SIZE = 50;
 
 export interface ListPage<T> {
   /** Every item of the list, already filtered. */

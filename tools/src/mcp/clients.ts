@@ -180,5 +180,3 @@ export function clientFactory(settings: ClientSettings) {
     },
   };
 }
-
-type ClientFactory = ReturnType<typeof clientFactory>;

@@ -2,7 +2,7 @@
 // parameters, body and answers are the spec's, so a spec change the emulator does not follow stops
 // compiling. The pipeline validates every request against the same spec before a handler runs, which
 // is what makes the one cast in `bindHandlers` sound.
-import type { Handler, Reply, RequestContext, UploadedFile } from './types.ts';
+import type { Handler, RequestContext, UploadedFile } from './types.ts';
 
 type StatusOf<S> = S extends number ? S : number;
 type Headers = Record<string, string>;
