@@ -28,6 +28,7 @@ const RSS_HOOK = `data:text/javascript,${encodeURIComponent(`
 import { readFileSync } from "node:fs";
 import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
+import { median } from './stats.mjs';
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc");
 const peak = { new_space: 0, old_space: 0 };
@@ -148,11 +149,6 @@ try {
 
 const spaces = (heap) =>
   `${(heap.new_space / 1024 ** 2).toFixed(0)} MiB / ${(heap.old_space / 1024 ** 2).toFixed(0)} MiB / ${(heap.live / 1024 ** 2).toFixed(0)} MiB`;
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const range = (values, digits = 2) =>
   `${median(values).toFixed(digits)} (min ${Math.min(...values).toFixed(digits)}, max ${Math.max(...values).toFixed(digits)})`;
 

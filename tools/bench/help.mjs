@@ -11,6 +11,7 @@ import { writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from './stats.mjs';
 
 const ROUNDS = 15;
 const WARMUP = 2;
@@ -66,11 +67,6 @@ for (let round = 0; round < ROUNDS; round++) {
   for (const [p, [ours, theirs]] of PAIRS.entries()) ratios[p].push(roundTimes[theirs] / roundTimes[ours]);
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const fmt = (ms) => `${ms.toFixed(0)} ms`;
 const x = (r) => `${r.toFixed(1)}×`;
 const topLevel = median(times[0]);

@@ -10,6 +10,7 @@ import { writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { median } from './stats.mjs';
 
 const ROUNDS = 21;
 const WARMUP = 2;
@@ -57,11 +58,6 @@ for (let round = 0; round < ROUNDS; round++) {
   }
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const ms = (value) => `${value.toFixed(0)} ms`;
 const ratio = (values) =>
   `${median(values).toFixed(2)}× (min ${Math.min(...values).toFixed(2)}×, max ${Math.max(...values).toFixed(2)}×)`;

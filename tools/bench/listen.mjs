@@ -32,6 +32,7 @@ const DELIVERY = '{"event":"new_comment"}';
 // as Linux carries the high-water mark over exec, and this bench's parent grows as it relays.
 const RSS_HOOK = `data:text/javascript,${encodeURIComponent(`
 import { readFileSync } from "node:fs";
+import { median } from './stats.mjs';
 const peak = { rss: 0, heapUsed: 0, heapTotal: 0, arrayBuffers: 0, external: 0 };
 const sample = () => { const m = process.memoryUsage(); for (const k in peak) peak[k] = Math.max(peak[k], m[k]); };
 setInterval(sample, 20).unref();
@@ -131,11 +132,6 @@ async function forwardOnce(args) {
   return { bytes, seconds, rssMiB: rss, maxRssMiB: maxRss, memory: { ...memory, idle: idleKiB * 1024 } };
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const mib = (bytes) => `${(bytes / 1024 ** 2).toFixed(0)} MiB`;
 const range = (values) =>
   `${median(values).toFixed(2)} (min ${Math.min(...values).toFixed(2)}, max ${Math.max(...values).toFixed(2)})`;

@@ -19,6 +19,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { createBugSmashClient } from '@specbound/bugsmash';
 import { DEFAULT_BUGSMASH_API_KEY, startEmulator } from '@specbound/emulator';
+import { median } from './stats.mjs';
 
 const ROUNDS = Number(process.env.MCP_BENCH_ROUNDS ?? 10);
 const CALLS = 100;
@@ -30,11 +31,6 @@ const claspPkg = JSON.parse(readFileSync(join(claspDir, 'package.json'), 'utf8')
 const CLASP = join(claspDir, typeof claspPkg.bin === 'string' ? claspPkg.bin : claspPkg.bin.clasp);
 const ENV = { PATH: process.env.PATH ?? '', HOME: '/nonexistent', NO_COLOR: '1' };
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 === 1 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 const fmt = (n, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 

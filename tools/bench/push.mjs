@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { createAppsScriptClient } from '@specbound/apps-script';
 import { startEmulator } from '@specbound/emulator';
 import { claspEnv, writeClaspLogin } from './clasp-login.mjs';
+import { median } from './stats.mjs';
 import { timedRun } from './timed-run.mjs';
 
 const ROUNDS = 10;
@@ -99,11 +100,6 @@ for (const s of subjects) {
 await emulator.close();
 await rm(root, { recursive: true, force: true });
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const fmt = (ms) => `${ms.toFixed(0)} ms`;
 const ratio = median(ratios);
 const row = (i) =>

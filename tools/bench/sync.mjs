@@ -12,6 +12,7 @@ import { createAppsScriptClient } from '@specbound/apps-script';
 import { createBugSmashClient } from '@specbound/bugsmash';
 import { DEFAULT_BUGSMASH_API_KEY, startEmulator } from '@specbound/emulator';
 import { syncComments } from '../dist/sync/comments.js';
+import { median } from './stats.mjs';
 
 const COMMENTS = Number(process.env.SYNC_BENCH_COMMENTS ?? 10_000);
 const BATCH = 100;
@@ -20,11 +21,6 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 const emulator = await startEmulator({ port: 0, runTimeoutMs: 30_000 });
 const dir = await mkdtemp(join(tmpdir(), 'sync-bench-'));
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const range = (values) =>
   `${median(values).toFixed(2)} (min ${Math.min(...values).toFixed(2)}, max ${Math.max(...values).toFixed(2)})`;
 

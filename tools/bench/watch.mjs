@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { createAppsScriptClient } from '@specbound/apps-script';
 import { startEmulator } from '@specbound/emulator';
 import { claspEnv, writeClaspLogin } from './clasp-login.mjs';
+import { median } from './stats.mjs';
 
 const ROUNDS = 10;
 const FILES = 20;
@@ -126,11 +127,6 @@ await Promise.all(
 await emulator.close();
 await rm(root, { recursive: true, force: true });
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const fmt = (ms) => `${ms.toFixed(0)} ms`;
 const ratio = median(ratios);
 const ours = median(times[0]);
