@@ -1,5 +1,4 @@
 import {
-  type AuthStrategy,
   type ClientDescriptor,
   type ClientOptions,
   clientOf,
@@ -60,17 +59,14 @@ export function createAppsScriptClient(options: AppsScriptClientOptions = {}) {
  * operations an app imports: `await getProject(createAppsScriptCore({ auth }), { scriptId })`.
  */
 export function createAppsScriptCore(options: AppsScriptClientOptions = {}): AppsScriptCore {
-  let auth: AuthStrategy | undefined;
-  const { baseUrl, http } = clientRuntime(RUNTIME, options, (checked) => {
-    auth = googleAuth(checked.auth, 'createAppsScriptClient');
-    return auth;
-  });
+  const { baseUrl, http, secrets } = clientRuntime(RUNTIME, options, (checked) =>
+    googleAuth(checked.auth, 'createAppsScriptClient'),
+  );
   /** The typed openapi-fetch client every method calls: middleware added to it applies to all. */
   const raw = createClient<paths>({
     baseUrl,
     fetch: http,
   });
-  const secrets = () => auth?.secrets() ?? [];
   const { read, write } = googleReaders(secrets);
   const ctx: Context = { caller: { raw, http, parseAs: 'text', decode: write }, read, write, secrets };
   return withContext(ctx, { raw });

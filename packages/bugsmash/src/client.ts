@@ -69,12 +69,9 @@ export function buildClient(options: BugSmashClientOptions, readPath: PathReader
 
 /** Shared by both entries; the Node entry passes a reader for file paths. */
 export function buildCore(options: BugSmashClientOptions, readPath: PathReader | undefined): BugSmashCore {
-  let secrets: () => readonly string[] = () => [];
-  const { baseUrl, http } = clientRuntime(RUNTIME, options, ({ apiKey }) => {
+  const { baseUrl, http, secrets } = clientRuntime(RUNTIME, options, ({ apiKey }) => {
     requireText('apiKey', apiKey);
-    const auth = apiKeyHeader('X-API-Key', apiKey);
-    secrets = auth.secrets;
-    return auth;
+    return apiKeyHeader('X-API-Key', apiKey);
   });
   /** The typed openapi-fetch client every method calls: middleware added to it applies to all. */
   const raw = createClient<paths>({

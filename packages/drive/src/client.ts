@@ -1,5 +1,4 @@
 import {
-  type AuthStrategy,
   type ClientDescriptor,
   type ClientOptions,
   clientOf,
@@ -58,14 +57,11 @@ export function createDriveClient(options: DriveClientOptions = {}) {
  * `await listFiles(createDriveCore({ auth }), { q })`.
  */
 export function createDriveCore(options: DriveClientOptions = {}): DriveCore {
-  let auth: AuthStrategy | undefined;
-  const { baseUrl, http } = clientRuntime(RUNTIME, options, (checked) => {
-    auth = googleAuth(checked.auth, 'createDriveClient');
-    return auth;
-  });
+  const { baseUrl, http, secrets } = clientRuntime(RUNTIME, options, (checked) =>
+    googleAuth(checked.auth, 'createDriveClient'),
+  );
   /** The typed openapi-fetch client every method calls: middleware added to it applies to all. */
   const raw = createClient<paths>({ baseUrl, fetch: http });
-  const secrets = () => auth?.secrets() ?? [];
   const read = googleReader(secrets);
   const ctx: Context = { caller: { raw, http, parseAs: 'text', decode: read }, read, secrets };
   return withContext(ctx, { raw });

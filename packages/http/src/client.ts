@@ -29,6 +29,8 @@ const CLIENT_KEYS = ['baseUrl', 'fetch', 'retry', 'timeout', 'maxResponseBytes',
 export interface ClientRuntime {
   baseUrl: string;
   http: HttpFetch;
+  /** The credentials of the client's auth strategy (none without one), for redaction. */
+  secrets: () => readonly string[];
 }
 
 /** What a client is, for its runtime: its factory's name, its own options, its server, its package. */
@@ -63,9 +65,10 @@ export function clientRuntime<O extends ClientOptions>(
   }
   // The runtime's options: the client's own (its credentials) give way to their auth strategy.
   for (const key of credentials) delete rest[key];
-  const settings = { ...rest, auth: auth(options), client };
+  const strategy = auth(options);
+  const settings = { ...rest, auth: strategy, client };
   try {
-    return { baseUrl, http: createReadingFetch(settings) };
+    return { baseUrl, http: createReadingFetch(settings), secrets: () => strategy?.secrets() ?? [] };
   } catch (error) {
     // The runtime's ValidationError names the option (its `field`); the message also names the factory.
     throw error instanceof ValidationError

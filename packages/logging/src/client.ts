@@ -1,5 +1,4 @@
 import {
-  type AuthStrategy,
   type ClientDescriptor,
   type ClientOptions,
   clientOf,
@@ -58,14 +57,11 @@ export function createLoggingClient(options: LoggingClientOptions = {}) {
  * and `raw`, without the methods: `await listLogEntries(createLoggingCore({ auth }), { resourceNames })`.
  */
 export function createLoggingCore(options: LoggingClientOptions = {}): LoggingCore {
-  let auth: AuthStrategy | undefined;
-  const { baseUrl, http } = clientRuntime(RUNTIME, options, (checked) => {
-    auth = googleAuth(checked.auth, 'createLoggingClient');
-    return auth;
-  });
+  const { baseUrl, http, secrets } = clientRuntime(RUNTIME, options, (checked) =>
+    googleAuth(checked.auth, 'createLoggingClient'),
+  );
   /** The typed openapi-fetch client every method calls: middleware added to it applies to all. */
   const raw = createClient<paths>({ baseUrl, fetch: http });
-  const secrets = () => auth?.secrets() ?? [];
   const ctx: Context = {
     caller: { raw, http, parseAs: 'text', decode: googleReader(secrets) },
     secrets,

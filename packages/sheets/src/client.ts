@@ -1,5 +1,4 @@
 import {
-  type AuthStrategy,
   type ClientDescriptor,
   type ClientOptions,
   clientOf,
@@ -58,14 +57,11 @@ export function createSheetsClient(options: SheetsClientOptions = {}) {
  * and `raw`, without the methods: `await getValues(createSheetsCore({ auth }), { spreadsheetId, range })`.
  */
 export function createSheetsCore(options: SheetsClientOptions = {}): SheetsCore {
-  let auth: AuthStrategy | undefined;
-  const { baseUrl, http } = clientRuntime(RUNTIME, options, (checked) => {
-    auth = googleAuth(checked.auth, 'createSheetsClient');
-    return auth;
-  });
+  const { baseUrl, http, secrets } = clientRuntime(RUNTIME, options, (checked) =>
+    googleAuth(checked.auth, 'createSheetsClient'),
+  );
   /** The typed openapi-fetch client every method calls: middleware added to it applies to all. */
   const raw = createClient<paths>({ baseUrl, fetch: http });
-  const secrets = () => auth?.secrets() ?? [];
   const ctx: Context = {
     caller: { raw, http, parseAs: 'text', decode: googleReader(secrets) },
     secrets,
