@@ -2,20 +2,11 @@
 // ended with) becomes one entry with the labels Apps Script puts on it. A ring bounded in entries,
 // like the run log (apps-script/logs.ts); a replaced state (a new generation) starts it empty.
 import { createHash, randomBytes } from 'node:crypto';
+import { logSeverityValues } from '@specbound/logging/schema';
 import type { ProcessType } from '../apps-script/model.ts';
 
-/** Cloud Logging's severities in increasing order (specs/logging LogSeverity). */
-export const SEVERITIES = [
-  'DEFAULT',
-  'DEBUG',
-  'INFO',
-  'NOTICE',
-  'WARNING',
-  'ERROR',
-  'CRITICAL',
-  'ALERT',
-  'EMERGENCY',
-];
+/** Cloud Logging's severities in increasing order: the spec's LogSeverity lists them so. */
+export const SEVERITIES: readonly string[] = logSeverityValues;
 
 /** One entry as the emulator keeps it; the project id of the log name is the caller's. */
 export interface StoredEntry {
