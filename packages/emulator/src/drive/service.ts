@@ -2,7 +2,7 @@
 // from the Apps Script state: script projects are files of the script MIME type, containers are the
 // `driveFiles` collection (files.ts). Errors are Drive's: Google's body with the legacy `errors[]`.
 import type { operations } from '@specbound/drive/schema';
-import { type AppsScriptBackend, decodePageToken, encodePageToken } from '../apps-script/backend.ts';
+import { type AppsScriptBackend, page } from '../apps-script/backend.ts';
 import { applyFieldMask, FieldMaskError, parseFieldMask } from '../apps-script/fields.ts';
 import type { AsUser, DriveFileRecord } from '../apps-script/model.ts';
 import { bindHandlers, type TypedHandlers } from '../core/typed.ts';
@@ -91,10 +91,9 @@ function handlers(b: AppsScriptBackend, hooks: DriveHooks): TypedHandlers<operat
         throw error;
       }
       const all = ordered(allFiles(b).filter(matches), orderBy);
-      const offset = decodePageToken(pageToken);
-      const size = pageSize ?? 100;
-      const files = all.slice(offset, offset + size).map((f) => fileJson(b, f, ctx.principal.email));
-      const next = offset + size < all.length ? { nextPageToken: encodePageToken(offset + size) } : {};
+      const { items, next: token } = page(all, pageSize ?? 100, pageToken);
+      const files = items.map((f) => fileJson(b, f, ctx.principal.email));
+      const next = token === undefined ? {} : { nextPageToken: token };
       return { status: 200, body: { kind: 'drive#fileList', incompleteSearch: false, ...next, files } };
     },
     getFile: (ctx) => {

@@ -2,7 +2,7 @@
 // order and paging, answered in Cloud Logging's shapes.
 import type { components, operations } from '@specbound/logging/schema';
 import type { AppsScriptBackend } from '../apps-script/backend.ts';
-import { decodePageToken, encodePageToken } from '../apps-script/backend.ts';
+import { page } from '../apps-script/backend.ts';
 import { googleError } from '../apps-script/errors.ts';
 import type { AsUser } from '../apps-script/model.ts';
 import type { TypedHandlers } from '../core/typed.ts';
@@ -69,12 +69,10 @@ function listEntries(b: AppsScriptBackend, request: Request) {
     .map((stored) => render(stored, projectId))
     .filter((entry) => matches(entry as Record<string, unknown>));
   if (request.orderBy === 'timestamp desc') all.reverse();
-  const offset = decodePageToken(request.pageToken);
-  const size = request.pageSize ?? 50;
+  const { items, next } = page(all, request.pageSize, request.pageToken);
   const out: components['schemas']['ListLogEntriesResponse'] = {};
-  const entries = all.slice(offset, offset + size);
-  if (entries.length > 0) out.entries = entries;
-  if (offset + size < all.length) out.nextPageToken = encodePageToken(offset + size);
+  if (items.length > 0) out.entries = items;
+  if (next !== undefined) out.nextPageToken = next;
   return out;
 }
 
