@@ -148,7 +148,8 @@ export class FaultInjector {
    * oldest first), and whether it was checked; counts the fault down and forgets it once used up.
    */
   take(
-    service: ServiceName,
+    // Any service's name: one a fault cannot name (the control API, say) matches none.
+    service: string,
     operation: Operation,
     path: string,
   ): { reply: Reply; checked: boolean } | undefined {

@@ -145,11 +145,8 @@ export async function handleServiceRequest<P>(
   // A fault stands in for the handler only once the request has passed routing, authentication
   // and validation: a request the service would refuse anyway keeps its refusal (and leaves the
   // fault for the next request), so a test cannot use a fault to cover up a bad request.
-  // Logging and Drive take no faults yet: the control API's fault `service` names Apps Script and BugSmash.
-  const fault =
-    service.name === 'emulator' || service.name === 'logging' || service.name === 'drive'
-      ? undefined
-      : options.faults?.take(service.name, operation, path);
+  // Only the services a fault can name take one (faults.ts's SERVICES): not the control API.
+  const fault = options.faults?.take(service.name, operation, path);
   let reply: Reply;
   const handler = service.handlers[operation.operationId];
   try {
