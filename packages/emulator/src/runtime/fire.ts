@@ -2,7 +2,7 @@
 // first, at its own time (the clock is set to it while it runs), as a TIME_DRIVEN process of its
 // project, as the user who created it; a repeating trigger is then due again, a one-off one is gone.
 import type { AppsScriptBackend } from '../apps-script/backend.ts';
-import type { AsProject, AsUser } from '../apps-script/model.ts';
+import type { AsProject, AsUser, ProcessType } from '../apps-script/model.ts';
 import { executeRun } from '../apps-script/runs.ts';
 import { clockOf } from './clock.ts';
 import { nextDue } from './schedule.ts';
@@ -50,6 +50,33 @@ function clockEvent(uid: string, at: number): Record<string, unknown> {
   };
 }
 
+/**
+ * Runs a trigger's function as `processType` and says how the run ended. A run that could not run
+ * (a busy pool, a stopped run) is FAILED: one trigger's failure never stops the others.
+ */
+export async function triggerRun(
+  b: AppsScriptBackend,
+  project: AsProject,
+  email: string,
+  functionName: string,
+  parameters: unknown[],
+  processType: ProcessType,
+): Promise<FiredTrigger['status']> {
+  try {
+    const outcome = await executeRun(b, {
+      project,
+      files: project.files,
+      user: userOf(b, email),
+      functionName,
+      parameters,
+      processType,
+    });
+    return outcome.kind === 'ok' ? 'COMPLETED' : outcome.kind === 'timeout' ? 'TIMED_OUT' : 'FAILED';
+  } catch {
+    return 'FAILED';
+  }
+}
+
 /** The stored user of `email`, or one made from it (a trigger owner or web app deployer not seen yet). */
 export function userOf(b: AppsScriptBackend, email: string): AsUser {
   return (
@@ -79,20 +106,14 @@ export async function advanceClock(b: AppsScriptBackend, ms: number): Promise<Fi
     else if (trigger.everyMs !== undefined) trigger.dueAt += trigger.everyMs;
     else list.splice(list.indexOf(trigger), 1);
     b.touch('as.projects', project.scriptId);
-    let status: FiredTrigger['status'] = 'FAILED';
-    try {
-      const outcome = await executeRun(b, {
-        project,
-        files: project.files,
-        user: userOf(b, trigger.owner),
-        functionName: trigger.handler,
-        parameters: [clockEvent(trigger.uid, at)],
-        processType: 'TIME_DRIVEN',
-      });
-      status = outcome.kind === 'ok' ? 'COMPLETED' : outcome.kind === 'timeout' ? 'TIMED_OUT' : 'FAILED';
-    } catch {
-      // A busy pool or a stopped run: the trigger run failed; the others still run.
-    }
+    const status = await triggerRun(
+      b,
+      project,
+      trigger.owner,
+      trigger.handler,
+      [clockEvent(trigger.uid, at)],
+      'TIME_DRIVEN',
+    );
     fired.push({
       triggerUid: trigger.uid,
       scriptId: project.scriptId,

@@ -6,10 +6,9 @@
 // `$sheetsEvent` parameter into that object (sandbox/engine.ts, guest/spreadsheetapp.ts).
 import type { AppsScriptBackend } from '../apps-script/backend.ts';
 import type { AsProject } from '../apps-script/model.ts';
-import { executeRun } from '../apps-script/runs.ts';
 import { readCells, resolveRange, writeCells } from '../sheets/grid.ts';
 import { cellValue, isDateCell, toCell } from '../sheets/values.ts';
-import { userOf } from './fire.ts';
+import { triggerRun } from './fire.ts';
 import { peekRuntime } from './state.ts';
 
 type SheetEventType = 'ON_OPEN' | 'ON_EDIT' | 'ON_CHANGE';
@@ -48,20 +47,7 @@ async function runTrigger(
   processType: FiredSheetTrigger['processType'],
   event: EventData,
 ): Promise<FiredSheetTrigger> {
-  let status: FiredSheetTrigger['status'] = 'FAILED';
-  try {
-    const outcome = await executeRun(b, {
-      project,
-      files: project.files,
-      user: userOf(b, email),
-      functionName,
-      parameters: [{ $sheetsEvent: event }],
-      processType,
-    });
-    status = outcome.kind === 'ok' ? 'COMPLETED' : outcome.kind === 'timeout' ? 'TIMED_OUT' : 'FAILED';
-  } catch {
-    // A busy pool or a stopped run: this trigger run failed; the others still run.
-  }
+  const status = await triggerRun(b, project, email, functionName, [{ $sheetsEvent: event }], processType);
   return {
     ...(event.triggerUid === undefined ? {} : { triggerUid: event.triggerUid }),
     scriptId: project.scriptId,
