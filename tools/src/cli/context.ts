@@ -57,6 +57,8 @@ export interface CliContext {
   loggingUrl: string;
   /** Whether the logging client talks to Google itself (not an emulator). */
   loggingIsGoogle: boolean;
+  /** Drive's base URL, as `drive()` uses it (the same rule as `loggingUrl`). */
+  driveUrl: string;
   /**
    * The Drive client (`gas list`, `gas delete`, containers), with the same Google credentials. Its
    * base URL is `SPECBOUND_DRIVE_URL`, else the Apps Script URL when that is not Google's (the
@@ -147,6 +149,7 @@ function createContext(options: ContextOptions): CliContext {
     },
     loggingUrl,
     loggingIsGoogle: loggingUrl === GOOGLE_LOGGING_URL,
+    driveUrl,
     drive() {
       drive ??= (async () => {
         const token = await googleToken();

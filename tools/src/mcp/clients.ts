@@ -22,6 +22,8 @@ export interface ClientSettings {
   bugsmashUrl: string | undefined;
   /** Cloud Logging's base URL (default Google's; the run tool reads a run's log lines there). */
   loggingUrl?: string | undefined;
+  /** Drive's base URL (default: SPECBOUND_DRIVE_URL, else the Apps Script URL, else Google's). */
+  driveUrl?: string | undefined;
   /** A stored-login profile (default: the default profile). */
   profile?: string | undefined;
   impersonate?: string | undefined;
@@ -147,7 +149,7 @@ export function clientFactory(settings: ClientSettings) {
       drive ??= retryable(
         token.then(async (auth) => {
           const { createDriveClient } = await import('@specbound/drive');
-          const baseUrl = settings.env.SPECBOUND_DRIVE_URL ?? settings.appsScriptUrl;
+          const baseUrl = settings.driveUrl ?? settings.env.SPECBOUND_DRIVE_URL ?? settings.appsScriptUrl;
           return createDriveClient({
             auth,
             ...(baseUrl === undefined ? {} : { baseUrl }),

@@ -47,6 +47,8 @@ export interface McpServerOptions {
   gcpProjectId?: string | undefined;
   /** Cloud Logging's base URL (default Google's). */
   loggingUrl?: string | undefined;
+  /** Drive's base URL (default: `appsScriptUrl` when given, since the emulator serves both; else Google's). */
+  driveUrl?: string | undefined;
   /**
    * Where a run's log lines come from: the embedded emulator's, else Cloud Logging when a Cloud
    * project is known (`gcpProjectId`); without either, runs answer no logs.
@@ -136,6 +138,7 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<S
     appsScriptUrl: options.appsScriptUrl,
     bugsmashUrl: options.bugsmashUrl,
     loggingUrl: options.loggingUrl,
+    driveUrl: options.driveUrl,
     profile: options.profile,
     impersonate: options.impersonate,
     bugsmashKeyFile: options.bugsmashKeyFile,

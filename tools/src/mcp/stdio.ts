@@ -34,6 +34,8 @@ async function embeddedEmulator(seed: boolean): Promise<Embedded> {
   return {
     options: {
       appsScriptUrl: running.appsScriptUrl,
+      // The emulator serves Drive on its Google origin too.
+      driveUrl: running.appsScriptUrl,
       bugsmashUrl: running.bugsmashUrl,
       // The emulator's own credentials replace the environment's: no real secret reaches it.
       env: { SPECBOUND_GOOGLE_TOKEN: EMULATOR_GOOGLE_TOKEN, BUGSMASH_API_KEY: DEFAULT_BUGSMASH_API_KEY },

@@ -110,6 +110,12 @@ describe('createMcpServer', () => {
     expect(((last.structuredContent?.items ?? []) as { id: string }[]).map((s) => s.id)).toHaveLength(20);
     expect(seen).toHaveLength(2); // the list was kept for paging, not fetched again
     await mcp.close();
+    // Given its own URL (the CLI passes Google's Drive origin when Apps Script is Google's), Drive
+    // is called there, not on the Apps Script origin.
+    const own = await connect({ ...SERVICES, driveUrl: 'https://drive.test', env, fetch: drive });
+    await own.call('gas_list_projects', { limit: 1 });
+    expect(seen.at(-1)?.origin).toBe('https://drive.test');
+    await own.close();
     const narrowed = await connect({ ...SERVICES, env, fetch: drive, project: 's7' });
     const only = await narrowed.call('gas_list_projects');
     expect(only.structuredContent?.items).toEqual([{ id: 's7', name: 'Script 7' }]);

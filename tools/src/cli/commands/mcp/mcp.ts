@@ -81,6 +81,7 @@ async function run(ctx: CliContext, options: McpCommandOptions): Promise<void> {
     appsScriptUrl: ctx.appsScriptUrl,
     bugsmashUrl: ctx.bugsmashUrl,
     loggingUrl: ctx.loggingUrl,
+    driveUrl: ctx.driveUrl,
     gcpProjectId: options.projectId,
     profile: options.profile,
     impersonate: options.impersonate,
