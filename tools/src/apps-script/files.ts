@@ -320,10 +320,10 @@ export async function scanLocalFiles(project: LocalProject): Promise<LocalScan> 
     const ts = typeScriptKind(rel);
     if (ts !== undefined) {
       const path = `${prefix}${rel}`;
-      skipped.push(path);
-      if (ts === 'declaration') typescriptLeftOut.push({ path, reason: 'declaration' });
-      else if (!kept.has(rel)) typescriptLeftOut.push({ path, reason: 'ignored' });
-      else typescript.push({ path, source: await readFile(join(project.contentDir, rel), 'utf8') });
+      if (ts === 'declaration' || !kept.has(rel)) {
+        skipped.push(path);
+        typescriptLeftOut.push({ path, reason: ts === 'declaration' ? 'declaration' : 'ignored' });
+      } else typescript.push({ path, source: await readFile(join(project.contentDir, rel), 'utf8') });
       continue;
     }
     const type = kept.has(rel) ? fileTypeOf(rel, extensions) : undefined;
@@ -347,10 +347,7 @@ export async function scanLocalFiles(project: LocalProject): Promise<LocalScan> 
   const bundled = new Set(typescript.map((t) => t.path));
   return {
     files: pushOrder(files, project.config.filePushOrder ?? []),
-    ignored: collapseIgnored(
-      skipped.filter((path) => !bundled.has(path)),
-      [...files.map((file) => file.path), ...bundled],
-    ),
+    ignored: collapseIgnored(skipped, [...files.map((file) => file.path), ...bundled]),
     warnings: fromFile ? ignoreWarnings(patterns, all, prefix) : [],
     typescript,
     typescriptLeftOut,
