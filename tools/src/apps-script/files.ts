@@ -5,7 +5,7 @@
 // matches no file, `*.html` only at the top), then kept when its extension is a script, HTML or manifest
 // extension. A file's Apps Script name is that path without extension (`lib/util.js` ↔ `lib/util`).
 import { lstat, readdir, readFile, realpath, stat } from 'node:fs/promises';
-import { basename, extname, isAbsolute, join, posix, relative, sep } from 'node:path';
+import { basename, extname, isAbsolute, join, posix, relative } from 'node:path';
 import micromatch from 'micromatch';
 import { ToolsError } from '../errors.js';
 import {
@@ -16,6 +16,7 @@ import {
   type LocalProject,
   STATE_FILE,
 } from './config.js';
+import { toPosix } from './posix.js';
 import { TS_BUNDLE_NAME, TS_OUT_DIR, type TypeScriptSource } from './typescript.js';
 
 // The project's own files, which clasp lists among the files it leaves out: not worth showing.
@@ -138,10 +139,6 @@ async function loadIgnorePatterns(project: LocalProject): Promise<{ patterns: st
   if (text === undefined) return { patterns: [...DEFAULT_IGNORE_PATTERNS], fromFile: false };
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
   return { patterns: lines.filter((line) => line.length > 0), fromFile: true };
-}
-
-function toPosix(path: string): string {
-  return sep === '/' ? path : path.split(sep).join('/');
 }
 
 function byLocale(a: string, b: string): number {

@@ -2,7 +2,7 @@
 // the last sync, the local file, the remote file). Writes all or nothing, and only where a push would
 // read the file back.
 import { mkdir, rm } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import type { AppsScriptClient, ScriptFile } from '@specbound/apps-script';
 import { type StagedFiles, stageFiles } from '../atomic-file.js';
 import { ToolsError } from '../errors.js';
@@ -17,6 +17,7 @@ import {
   writeState,
 } from './config.js';
 import { blockedPath, type LocalFile, localPathFor, scanLocalFiles, wouldPushBack } from './files.js';
+import { toPosix } from './posix.js';
 import { type FileSides, threeWay } from './three-way.js';
 
 /** A file as pulled: its Apps Script name and where it was written. */
@@ -124,7 +125,7 @@ async function assertWritable(project: LocalProject, paths: readonly string[]): 
 }
 
 function toContentRel(project: LocalProject, path: string): string {
-  return relative(project.contentDir, join(project.root, path)).split(sep).join('/');
+  return toPosix(relative(project.contentDir, join(project.root, path)));
 }
 
 interface LocalOutcome {

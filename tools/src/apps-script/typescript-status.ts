@@ -1,9 +1,10 @@
 // What `status` says about `.ts` files: which are bundled as entries, and why any other is left out
 // of the push or of the top-level functions (a declaration file, ignored, outside rootDir, imported).
 import { readdir } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { join, relative } from 'node:path';
 import type { LocalProject } from './config.js';
 import type { LocalFile, LocalScan } from './files.js';
+import { toPosix } from './posix.js';
 import { filesToPush, TS_OUT_DIR } from './typescript.js';
 
 /** A `.ts` file that is not pushed, or is bundled without its exports becoming functions. */
@@ -29,7 +30,7 @@ async function outsideContent(project: LocalProject): Promise<string[]> {
       const path = join(dir, entry.name);
       if (entry.isDirectory() && !SKIPPED_DIRS.has(entry.name)) await walk(path);
       else if (entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts'))
-        found.push(relative(project.root, path).split(sep).join('/'));
+        found.push(toPosix(relative(project.root, path)));
     }
   };
   await walk(project.root);
@@ -56,7 +57,7 @@ export async function typeScriptReport(
       why: importedBy === undefined ? why : `${why}, but bundled: ${importedBy} imports it`,
     });
   }
-  const rootDir = relative(project.root, project.contentDir).split(sep).join('/');
+  const rootDir = toPosix(relative(project.root, project.contentDir));
   const outside = await outsideContent(project);
   for (const path of outside) {
     const importedBy = importer.get(path);

@@ -6,11 +6,12 @@
 // Entries are the kept `.ts` files no other kept `.ts` imports; every export of an entry is callable.
 // esbuild strips types and does not check them (run `tsc --noEmit` for that); it is loaded lazily, so
 // a plain-JS push and the CLI's start-up never load it.
-import { join, posix, relative, sep } from 'node:path';
+import { join, posix, relative } from 'node:path';
 import type { BuildFailure, Message, Metafile } from 'esbuild';
 import { ToolsError } from '../errors.js';
 import type { LocalProject } from './config.js';
 import type { LocalFile } from './files.js';
+import { toPosix } from './posix.js';
 
 /** The Apps Script name of the generated file. */
 export const TS_BUNDLE_NAME = 'bundle';
@@ -78,10 +79,6 @@ const RESERVED = new Set(
 /** Whether an export can become a top-level `function name(...)`. */
 function callable(name: string): boolean {
   return IDENTIFIER.test(name) && !RESERVED.has(name);
-}
-
-function toPosix(path: string): string {
-  return sep === '/' ? path : path.split(sep).join('/');
 }
 
 /** esbuild's first error as a TypeScriptSyntaxError (1-based column, path relative to the root). */
