@@ -4,6 +4,8 @@
 // them as plain standalone scripts; specbound writes the block, so a first deploy serves as asked).
 import type { AppsScriptClient, ScriptFile } from '@specbound/apps-script';
 import { type DriveClient, GOOGLE_APPS_MIME_TYPES } from '@specbound/drive';
+import { driveFileUrl } from './drive.js';
+import { contentFiles } from './pull.js';
 import type { ScriptType } from './script-types.js';
 
 type ContainerType = keyof typeof GOOGLE_APPS_MIME_TYPES;
@@ -30,7 +32,7 @@ export async function createContainer(
   return {
     id,
     mimeType,
-    url: file.webViewLink ?? `https://drive.google.com/open?id=${encodeURIComponent(id)}`,
+    url: file.webViewLink ?? driveFileUrl(id),
   };
 }
 
@@ -57,13 +59,10 @@ export async function applyTypeManifest(
       ? { ...file, source: `${JSON.stringify({ ...JSON.parse(file.source ?? '{}'), ...block }, null, 2)}\n` }
       : file,
   );
+  // Types come from the service (the files it answered), so they are ScriptFile types.
   const updated = await client.projects.updateContent({
     scriptId,
-    files: next.map((file) => ({
-      name: file.name ?? '',
-      type: file.type ?? 'SERVER_JS',
-      source: file.source ?? '',
-    })),
+    files: contentFiles(next) as ScriptFile[],
   });
   return updated.files ?? next;
 }

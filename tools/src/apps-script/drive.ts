@@ -59,7 +59,11 @@ export async function findContainer(
     parentId,
     name: file.name ?? '',
     mimeType: file.mimeType ?? '',
-    // clasp's open-container URL when Drive gives no link of the editor.
-    url: file.webViewLink ?? `https://drive.google.com/open?id=${encodeURIComponent(parentId)}`,
+    url: file.webViewLink ?? driveFileUrl(parentId),
   };
+}
+
+/** clasp's URL of a Drive file, for when Drive gives no link of its editor. */
+export function driveFileUrl(id: string): string {
+  return `https://drive.google.com/open?id=${encodeURIComponent(id)}`;
 }
