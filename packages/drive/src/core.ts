@@ -1,9 +1,6 @@
 import {
   type Answer,
-  type Args,
-  bind,
   type Caller,
-  type CallOptions,
   define,
   GOOGLE_STANDARD_PARAMS,
   type HttpVerb,
@@ -13,8 +10,6 @@ import {
   type OperationFunction,
   type OperationSpec,
   operation,
-  type Paginator,
-  tokenPages,
 } from '@specbound/http';
 import type { StandardParamName } from './types.js';
 
@@ -62,21 +57,4 @@ export function driveOperation<P, D>(
       ...spec,
     }),
   );
-}
-
-/**
- * The iterate operation function of a paged list: every item of the `key` array of each page,
- * following `nextPageToken`.
- */
-/* @__NO_SIDE_EFFECTS__ */
-export function tokenIterate<P extends object, T>(
-  // biome-ignore lint/suspicious/noExplicitAny: any list's params and page fit; `P` types the result.
-  list: DriveOperation<any, object>,
-  key: string,
-) {
-  return define((ctx: Context) => {
-    const method = bind(ctx, list) as (params: object, options?: CallOptions) => Promise<object>;
-    return (...[params, options]: Args<P>): Paginator<T> =>
-      tokenPages<T, object>(method, key, params ?? {}, options);
-  });
 }

@@ -1,4 +1,5 @@
-import { driveOperation, tokenIterate } from './core.js';
+import { tokenIterate } from '@specbound/http';
+import { type Context, driveOperation } from './core.js';
 import type { DriveFile, Params, ResponseData } from './types.js';
 
 export type ListFilesParams = Params<'listFiles'>;
@@ -17,7 +18,10 @@ export const listFiles = /* @__PURE__ */ driveOperation<ListFilesParams, Respons
   '/drive/v3/files',
 );
 /** `files.list`, every file page after page, as an operation function. */
-export const iterateFiles = /* @__PURE__ */ tokenIterate<IterateFilesParams, DriveFile>(listFiles, 'files');
+export const iterateFiles = /* @__PURE__ */ tokenIterate<Context, IterateFilesParams, DriveFile>(
+  listFiles,
+  'files',
+);
 /** `files.get` as an operation function. */
 export const getFile = /* @__PURE__ */ driveOperation<GetFileParams, ResponseData<'getFile'>>(
   'GET',

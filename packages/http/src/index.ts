@@ -83,7 +83,7 @@ export {
   type Logger,
   type Overrides,
 } from './options.js';
-export { numberedPages, onePage, tokenPages } from './pages.js';
+export { numberedPages, onePage, tokenIterate, tokenPages } from './pages.js';
 export { type Page, type Paginator, paginate } from './paginate.js';
 export { withParsedJson } from './parsed.js';
 export type { Opened } from './read.js';

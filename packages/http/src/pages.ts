@@ -1,4 +1,5 @@
-import type { CallOptions } from './call.js';
+import type { Args, CallOptions, Method } from './call.js';
+import { bind, define, type OperationFunction } from './define.js';
 import { type Paginator, paginate } from './paginate.js';
 
 type List<P, D> = (params: P, options?: CallOptions) => Promise<D>;
@@ -22,6 +23,23 @@ export function tokenPages<T, P extends object>(
     const page = await list(cursor === undefined ? params : { ...params, pageToken: cursor }, options);
     const next = (page as { nextPageToken?: string }).nextPageToken;
     return { items: itemsOf<T>(page, key), next: next || undefined };
+  });
+}
+
+/**
+ * The iterate operation function of a Google-style paged list (`iterateVersions` of
+ * `listVersions`): every item of the `key` array of each page, following `nextPageToken`.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function tokenIterate<Ctx extends object, P extends object, T>(
+  // biome-ignore lint/suspicious/noExplicitAny: any list's params and page fit; `P` types the result.
+  list: OperationFunction<Ctx, Method<any, object>>,
+  key: string,
+) {
+  return define((ctx: Ctx) => {
+    const method = bind(ctx, list) as (params: object, options?: CallOptions) => Promise<object>;
+    return (...[params, options]: Args<P>): Paginator<T> =>
+      tokenPages<T, object>(method, key, params ?? {}, options);
   });
 }
 

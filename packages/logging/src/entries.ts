@@ -1,13 +1,4 @@
-import {
-  type Args,
-  bind,
-  type CallOptions,
-  define,
-  operation,
-  type Paginator,
-  tokenPages,
-  ValidationError,
-} from '@specbound/http';
+import { define, operation, tokenIterate, ValidationError } from '@specbound/http';
 import { type Context, STANDARD_PARAMS } from './core.js';
 import { listLogEntriesRequestOrderByValues } from './generated/schema.js';
 import type {
@@ -57,11 +48,10 @@ export const listLogEntries = /* @__PURE__ */ define((ctx: Context) =>
 );
 
 /** Every entry matching the query, page after page (`for await`, or `.all({ limit })`). */
-export const iterateLogEntries = /* @__PURE__ */ define((ctx: Context) => {
-  const list = bind(ctx, listLogEntries) as (params: object, options?: CallOptions) => Promise<object>;
-  return (...[params, options]: Args<IterateLogEntriesParams>): Paginator<LogEntry> =>
-    tokenPages<LogEntry, object>(list, 'entries', params, options);
-});
+export const iterateLogEntries = /* @__PURE__ */ tokenIterate<Context, IterateLogEntriesParams, LogEntry>(
+  listLogEntries,
+  'entries',
+);
 
 /** `entries.*`. */
 export const entries = {
