@@ -62,8 +62,7 @@ export function createDriveCore(options: DriveClientOptions = {}): DriveCore {
   );
   /** The typed openapi-fetch client every method calls: middleware added to it applies to all. */
   const raw = createClient<paths>({ baseUrl, fetch: http });
-  const read = googleReader(secrets);
-  const ctx: Context = { caller: { raw, http, parseAs: 'text', decode: read }, read, secrets };
+  const ctx: Context = { caller: { raw, http, parseAs: 'text', decode: googleReader(secrets) } };
   return withContext(ctx, { raw });
 }
 

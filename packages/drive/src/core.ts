@@ -19,10 +19,6 @@ export type DriveOperation<P, D> = OperationFunction<Context, Method<P, D>>;
 /** What a client's operations are built from (one per client, kept on the client or core). */
 export interface Context {
   readonly caller: Caller;
-  /** Reads an answer: the data (`undefined` for a 204), or the typed `ApiError`. */
-  readonly read: (answer: Answer) => unknown;
-  /** The credentials in use, for redaction. */
-  readonly secrets: () => readonly string[];
 }
 
 /** The reader of one client: JSON data, nothing for `files.delete`'s 204, or the typed error. */
@@ -34,15 +30,6 @@ export function googleReader(secrets: () => readonly string[]) {
 // exactly the spec's.
 export const STANDARD_PARAMS = GOOGLE_STANDARD_PARAMS satisfies readonly StandardParamName[];
 
-// `files.create` sends its body's fields in the body and these in the query. Pure, so that a
-// bundle without `createFile` leaves the set out.
-const CREATE_QUERY: ReadonlySet<string> = /* @__PURE__ */ new Set([
-  ...STANDARD_PARAMS,
-  'supportsAllDrives',
-  'ignoreDefaultVisibility',
-  'keepRevisionForever',
-]);
-
 /** An operation function: a row `verb path` defined once for every client. */
 /* @__NO_SIDE_EFFECTS__ */
 export function driveOperation<P, D>(
@@ -50,11 +37,5 @@ export function driveOperation<P, D>(
   path: string,
   spec: OperationSpec<P, D> = {},
 ): DriveOperation<P, D> {
-  return define((ctx: Context) =>
-    operation<P, D>(ctx.caller, verb, path, {
-      ...(verb === 'POST' ? { query: CREATE_QUERY } : {}),
-      decode: ctx.read as () => D,
-      ...spec,
-    }),
-  );
+  return define((ctx: Context) => operation<P, D>(ctx.caller, verb, path, spec));
 }

@@ -1,5 +1,5 @@
 import { tokenIterate } from '@specbound/http';
-import { type Context, driveOperation } from './core.js';
+import { type Context, driveOperation, STANDARD_PARAMS } from './core.js';
 import type { DriveFile, Params, ResponseData } from './types.js';
 
 export type ListFilesParams = Params<'listFiles'>;
@@ -27,10 +27,19 @@ export const getFile = /* @__PURE__ */ driveOperation<GetFileParams, ResponseDat
   'GET',
   '/drive/v3/files/{fileId}',
 );
+// `files.create` sends its body's fields in the body and these in the query. Pure, so that a
+// bundle without `createFile` leaves the set out.
+const CREATE_QUERY: ReadonlySet<string> = /* @__PURE__ */ new Set([
+  ...STANDARD_PARAMS,
+  'supportsAllDrives',
+  'ignoreDefaultVisibility',
+  'keepRevisionForever',
+]);
 /** `files.create` (metadata only) as an operation function. */
 export const createFile = /* @__PURE__ */ driveOperation<CreateFileParams, ResponseData<'createFile'>>(
   'POST',
   '/drive/v3/files',
+  { query: CREATE_QUERY },
 );
 /** `files.delete` as an operation function: resolves to `undefined` (Drive answers 204). */
 export const deleteFile = /* @__PURE__ */ driveOperation<DeleteFileParams, undefined>(

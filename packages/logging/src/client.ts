@@ -64,7 +64,6 @@ export function createLoggingCore(options: LoggingClientOptions = {}): LoggingCo
   const raw = createClient<paths>({ baseUrl, fetch: http });
   const ctx: Context = {
     caller: { raw, http, parseAs: 'text', decode: googleReader(secrets) },
-    secrets,
     retryOff: options.retry === false,
   };
   return withContext(ctx, { raw });

@@ -4,8 +4,6 @@ import type { StandardParamName } from './types.js';
 /** What a client's operations are built from (one per client, kept on the client or core). */
 export interface Context {
   readonly caller: Caller;
-  /** The credentials in use, for redaction. */
-  readonly secrets: () => readonly string[];
   /** Whether the client's options turned retries off (`values.clear` then stays at one attempt). */
   readonly retryOff: boolean;
 }
