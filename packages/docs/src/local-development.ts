@@ -1,4 +1,4 @@
-import { escapeHtml } from './html.ts';
+import { codeBlock as code, escapeHtml } from './html.ts';
 import { REPOSITORY_URL } from './links.ts';
 import { OFFLINE_TOOLS_SECTION } from './offline-tools.ts';
 import { LANDING_CSS } from './style.ts';
@@ -12,9 +12,6 @@ export interface PageSection {
   /** HTML; code goes through `code()` so it is escaped. */
   readonly html: string;
 }
-
-const code = (source: string, lang = 'sh'): string =>
-  `<pre><code class="language-${lang}">${escapeHtml(source.trim())}</code></pre>`;
 
 const EMULATOR_README = `${REPOSITORY_URL}/tree/main/packages/emulator#readme`;
 const TOOLS_README = `${REPOSITORY_URL}/tree/main/tools#readme`;

@@ -3,7 +3,7 @@
 // build), so the page cannot drift from the server.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { escapeHtml } from './html.ts';
+import { codeBlock, escapeHtml } from './html.ts';
 import { REPO_ROOT } from './paths.ts';
 import { LANDING_CSS } from './style.ts';
 import { LOGO_DATA_URI } from './theme.ts';
@@ -26,8 +26,7 @@ export async function listServerTools(): Promise<ListedTool[]> {
   return (JSON.parse(stdout) as { tools: ListedTool[] }).tools;
 }
 
-const code = (source: string, lang = 'json'): string =>
-  `<pre><code class="language-${lang}">${escapeHtml(source.trim())}</code></pre>`;
+const code = (source: string, lang = 'json'): string => codeBlock(source, lang);
 
 const CLIENTS = `<p>Claude Desktop (<code>claude_desktop_config.json</code>), Cursor (<code>.cursor/mcp.json</code>)
 and other clients that read an <code>mcpServers</code> map:</p>

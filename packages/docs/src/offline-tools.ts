@@ -1,11 +1,8 @@
 // The "Use your existing tools offline" section of the Local development page: Google's clasp and
 // googleapis, unchanged, against the emulator (the emulator README has the full story).
-import { escapeHtml } from './html.ts';
+import { codeBlock as code } from './html.ts';
 import { REPOSITORY_URL } from './links.ts';
 import type { PageSection } from './local-development.ts';
-
-const code = (source: string, lang = 'sh'): string =>
-  `<pre><code class="language-${lang}">${escapeHtml(source.trim())}</code></pre>`;
 
 const OFFLINE_README = `${REPOSITORY_URL}/tree/main/packages/emulator#use-your-existing-tools-offline`;
 

@@ -1,10 +1,9 @@
 // The "Apps Script runtime" page: what a script run in the emulator can call, and the limits it runs under.
-import { escapeHtml } from './html.ts';
+import { codeBlock, escapeHtml } from './html.ts';
 import { REPOSITORY_URL } from './links.ts';
 import { type PageSection, renderSectionsPage } from './local-development.ts';
 
-const code = (source: string, lang = 'js'): string =>
-  `<pre><code class="language-${lang}">${escapeHtml(source.trim())}</code></pre>`;
+const code = (source: string, lang = 'js'): string => codeBlock(source, lang);
 
 /** One service the runtime implements, with the methods a script may call. */
 interface RuntimeService {

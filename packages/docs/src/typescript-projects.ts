@@ -1,10 +1,7 @@
 // The "TypeScript projects" section of the Local development page: `.ts` files bundled on push, the
 // functions that stay callable, and script errors shown at their `.ts` lines (tools/src/apps-script/typescript.ts).
-import { escapeHtml } from './html.ts';
+import { codeBlock as code } from './html.ts';
 import type { PageSection } from './local-development.ts';
-
-const code = (source: string, lang = 'sh'): string =>
-  `<pre><code class="language-${lang}">${escapeHtml(source.trim())}</code></pre>`;
 
 export const TYPESCRIPT_SECTION: PageSection = {
   id: 'typescript',
