@@ -22,11 +22,11 @@ const { checkTarball, pack, withTempDir } = await import('./packs.mjs');
 const IGNORED_RESOLUTIONS = new Set(['node10', 'node16-cjs']);
 
 /**
- * arethetypeswrong on the tarball's bytes, failing exactly where its CLI with `--profile esm-only`
+ * arethetypeswrong on the unpacked tarball, failing exactly where its CLI with `--profile esm-only`
  * exits 1: any problem not tied to an ignored resolution. An untyped package has nothing to check.
  */
-async function attw(bytes) {
-  const analysis = await checkPackage(createPackageFromTarballData(bytes));
+async function attw(pkg) {
+  const analysis = await checkPackage(pkg);
   if (!analysis.types) return [];
   const failing = analysis.problems.filter(
     (problem) => !('resolutionKind' in problem) || !IGNORED_RESOLUTIONS.has(problem.resolutionKind),
@@ -42,19 +42,26 @@ async function attw(bytes) {
   return [`  - attw failed (profile esm-only):\n${lines.join('\n')}`];
 }
 
+/** checkTarball's view of the tarball attw unpacked in memory (no `tar` process per file read). */
+function filesOf(pkg) {
+  const root = `/node_modules/${pkg.packageName}/`;
+  return {
+    list: () => pkg.listFiles().map((file) => file.slice(root.length)),
+    read: (path) => pkg.readFile(`${root}${path}`),
+  };
+}
+
 const dir = process.cwd();
-let name = '';
-let bytes = new Uint8Array();
-const failures = withTempDir('specbound-lint-package-', (tmp) => {
+const { name, bytes } = withTempDir('specbound-lint-package-', (tmp) => {
   const tarball = pack(dir, tmp);
-  name = basename(tarball);
-  bytes = readFileSync(tarball);
-  return checkTarball(tarball, dir).map((problem) => `  - ${problem}`);
+  return { name: basename(tarball), bytes: readFileSync(tarball) };
 });
 // Exactly the tarball's bytes: a Buffer's `.slice()` is a view, and its `.buffer` may be a larger
 // shared allocation whose trailing bytes make publint's gunzip fail ("incorrect header check").
 const tarballBytes = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-failures.push(...(await attw(new Uint8Array(tarballBytes))));
+const unpacked = createPackageFromTarballData(new Uint8Array(tarballBytes));
+const failures = checkTarball(filesOf(unpacked), dir).map((problem) => `  - ${problem}`);
+failures.push(...(await attw(unpacked)));
 const { messages, pkg } = await publint({ pack: { tarball: tarballBytes }, strict: true });
 const errors = messages.filter((message) => message.type === 'error');
 if (errors.length > 0)
