@@ -3,7 +3,7 @@
 // line stays valid across releases, and prints that line with this checkout's absolute paths.
 import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { checkTarball, pack, publishablePackages, ROOT } from './packs.mjs';
+import { checkTarball, pack, publishablePackages, ROOT, tarballFiles } from './packs.mjs';
 
 export const PACKS_DIR = join(ROOT, 'packs');
 
@@ -18,7 +18,7 @@ for (const { name, version, dir } of packages) {
   const tarball = join(PACKS_DIR, `${name.replace(/^@/, '').replace('/', '-')}.tgz`);
   renameSync(packed, tarball);
   tarballs.push(tarball);
-  for (const problem of checkTarball(tarball, dir)) problems.push(`${name}: ${problem}`);
+  for (const problem of checkTarball(tarballFiles(tarball), dir)) problems.push(`${name}: ${problem}`);
   console.log(`  ${name}@${version}`.padEnd(36) + relative(process.cwd(), tarball));
 }
 if (problems.length > 0) {

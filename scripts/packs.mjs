@@ -39,31 +39,36 @@ export function pack(dir, destination) {
   return JSON.parse(out).filename;
 }
 
-/** Reads one file of a tarball (paths inside start with `package/`). */
-function readFromTarball(tarball, path) {
-  return execFileSync('tar', ['-xzOf', tarball, `package/${path}`], {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-}
-
-function listTarball(tarball) {
-  return execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
-    .split('\n')
-    .filter(Boolean)
-    .map((entry) => entry.replace(/^package\//, ''));
+/**
+ * A tarball's files through `tar` (paths inside start with `package/`): `list()` gives each path
+ * without that prefix, `read(path)` one file's text.
+ */
+export function tarballFiles(tarball) {
+  return {
+    list: () =>
+      execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+        .split('\n')
+        .filter(Boolean)
+        .map((entry) => entry.replace(/^package\//, '')),
+    read: (path) =>
+      execFileSync('tar', ['-xzOf', tarball, `package/${path}`], {
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      }),
+  };
 }
 
 const DEPENDENCY_FIELDS = ['dependencies', 'peerDependencies', 'optionalDependencies'];
 
 /**
- * What a newcomer relies on in a published tarball. Returns one message per problem, each saying
- * what to change.
+ * What a newcomer relies on in a published tarball, read through `tarball` (`tarballFiles`, or any
+ * `{ list(), read(path) }` over the same files). Returns one message per problem, each saying what
+ * to change.
  */
 export function checkTarball(tarball, dir) {
   const problems = [];
-  const manifest = JSON.parse(readFromTarball(tarball, 'package.json'));
-  const files = new Set(listTarball(tarball));
+  const manifest = JSON.parse(tarball.read('package.json'));
+  const files = new Set(tarball.list());
   const directory = relative(ROOT, dir).split('\\').join('/');
 
   for (const field of DEPENDENCY_FIELDS) {
@@ -91,7 +96,7 @@ export function checkTarball(tarball, dir) {
     problems.push(`${scripts.join(', ')} in the tarball: leave build scripts out of package.json "files"`);
   if (!files.has('LICENSE'))
     problems.push('no LICENSE in the tarball: copy the repository root LICENSE next to package.json');
-  else if (readFromTarball(tarball, 'LICENSE') !== readFileSync(join(ROOT, 'LICENSE'), 'utf8'))
+  else if (tarball.read('LICENSE') !== readFileSync(join(ROOT, 'LICENSE'), 'utf8'))
     problems.push("LICENSE differs from the repository root's: copy it again");
   if (manifest.license !== 'MIT') problems.push(`license is ${manifest.license}: the repository is MIT`);
   const nodeRange = nodeRangeOf(manifest.name);
@@ -114,7 +119,7 @@ export function checkTarball(tarball, dir) {
 
   if (!files.has('README.md')) problems.push('no README.md in the tarball');
   else {
-    const readme = readFromTarball(tarball, 'README.md');
+    const readme = tarball.read('README.md');
     // A link inside the repository means nothing on npm: every link must be absolute (or an anchor).
     for (const [, target] of readme.matchAll(/\]\(([^)\s]+)[^)]*\)/g)) {
       if (!/^(https?:|mailto:|#)/.test(target))

@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { bundleSpec } from '../bundle.ts';
+import { bundleSpecs } from '../bundle.ts';
 import { bundledSpecOf, PACKAGE_DIR, PACTS_DIR, PROVIDERS, REPO_ROOT, TMP_DIR } from '../providers.ts';
 
 const env = process.env;
@@ -44,8 +44,9 @@ const childEnv = { ...env, PACT_DO_NOT_TRACK: 'true' };
 
 run('pact-broker', ['publish', PACTS_DIR, '--consumer-app-version', version, '--branch', branch]);
 
-for (const contract of PROVIDERS) {
-  const specFile = bundleSpec(contract, bundledSpecOf(contract));
+const specFiles = bundleSpecs(PROVIDERS, bundledSpecOf);
+for (const [index, contract] of PROVIDERS.entries()) {
+  const specFile = specFiles[index] as string;
   const verification = join(TMP_DIR, 'reports', `${contract.provider}.txt`);
   const args = [
     'publish-provider-contract',

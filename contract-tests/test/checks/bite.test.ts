@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bundleSpec } from '../../src/bundle.ts';
+import { bundleSpecs } from '../../src/bundle.ts';
 import { PROVIDERS, type ProviderName, pactFileOf, TMP_DIR } from '../../src/providers.ts';
 import { checkPact, formatReport } from '../../src/validate.ts';
 
@@ -28,9 +28,10 @@ beforeAll(() => {
         `No pact file for ${contract.provider}: run the consumer tests first (./tools/dev test:contract).`,
       );
     }
-    const file = bundleSpec(contract, join(scratch, `${contract.slug}.original.json`));
-    specs.set(contract.provider, JSON.parse(readFileSync(file, 'utf8')) as Spec);
   }
+  const files = bundleSpecs(PROVIDERS, (contract) => join(scratch, `${contract.slug}.original.json`));
+  for (const [index, contract] of PROVIDERS.entries())
+    specs.set(contract.provider, JSON.parse(readFileSync(files[index] as string, 'utf8')) as Spec);
 });
 
 async function validateCopy(provider: ProviderName, name: string, mutate: (spec: Spec) => void) {

@@ -103,23 +103,40 @@ function isControlRequest(target: string, url: URL): boolean {
   return rawPathOf(target).startsWith('/__emulator/') && url.pathname.startsWith('/__emulator/');
 }
 
+/**
+ * Compiled specs by file, once per process like loadSpec's documents (tests start many emulators): a
+ * CompiledSpec holds only routes and the Ajv validators it compiles on first use, no emulator's state,
+ * and compiling those validators again for every emulator was about 2 s of CPU in the tools tests.
+ */
+const compiled = new Map<string, Promise<CompiledSpec>>();
+
+function compiledSpec(path: string, id: string): Promise<CompiledSpec> {
+  const key = `${id} ${path}`;
+  let pending = compiled.get(key);
+  if (pending === undefined) {
+    pending = loadSpec(path).then((doc) => new CompiledSpec(doc, id));
+    compiled.set(key, pending);
+    pending.catch(() => compiled.delete(key));
+  }
+  return pending;
+}
+
 async function compileSpecs(options: EmulatorOptions) {
-  const [appsDoc, bugsDoc, driveDoc, controlDoc, loggingDoc, sheetsDoc] = await Promise.all([
-    loadSpec(options.specs?.appsScript ?? DEFAULT_SPEC_PATHS.appsScript),
-    loadSpec(options.specs?.bugsmash ?? DEFAULT_SPEC_PATHS.bugsmash),
-    loadSpec(DEFAULT_SPEC_PATHS.drive),
-    loadSpec(DEFAULT_SPEC_PATHS.emulator),
-    loadSpec(DEFAULT_SPEC_PATHS.logging),
-    loadSpec(options.specs?.sheets ?? DEFAULT_SPEC_PATHS.sheets),
+  const [apps, bugs, drive, control, logging, sheets] = await Promise.all([
+    compiledSpec(
+      options.specs?.appsScript ?? DEFAULT_SPEC_PATHS.appsScript,
+      'https://specbound.local/apps-script.json',
+    ),
+    compiledSpec(
+      options.specs?.bugsmash ?? DEFAULT_SPEC_PATHS.bugsmash,
+      'https://specbound.local/bugsmash.json',
+    ),
+    compiledSpec(DEFAULT_SPEC_PATHS.drive, 'https://specbound.local/drive.json'),
+    compiledSpec(DEFAULT_SPEC_PATHS.emulator, 'https://specbound.local/emulator.json'),
+    compiledSpec(DEFAULT_SPEC_PATHS.logging, 'https://specbound.local/logging.json'),
+    compiledSpec(options.specs?.sheets ?? DEFAULT_SPEC_PATHS.sheets, 'https://specbound.local/sheets.json'),
   ]);
-  return {
-    apps: new CompiledSpec(appsDoc, 'https://specbound.local/apps-script.json'),
-    bugs: new CompiledSpec(bugsDoc, 'https://specbound.local/bugsmash.json'),
-    drive: new CompiledSpec(driveDoc, 'https://specbound.local/drive.json'),
-    control: new CompiledSpec(controlDoc, 'https://specbound.local/emulator.json'),
-    logging: new CompiledSpec(loggingDoc, 'https://specbound.local/logging.json'),
-    sheets: new CompiledSpec(sheetsDoc, 'https://specbound.local/sheets.json'),
-  };
+  return { apps, bugs, drive, control, logging, sheets };
 }
 
 /**

@@ -55,7 +55,7 @@ const COMMANDS = [
 
 /**
  * clasp 3.4.1's names for specbound's commands of the same meaning (its `deploy` and `run` mean
- * something else there: `create-deployment` and `run-function`). test/unit/clasp-names.test.ts reads
+ * something else there: `create-deployment` and `run-function`). test/unit/clasp.test.ts reads
  * clasp's own program and checks every name, alias and option is accepted.
  */
 const CLASP_NAMES: Record<string, string> = {
