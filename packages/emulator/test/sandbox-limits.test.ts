@@ -92,6 +92,8 @@ describe('content checks', () => {
       const bad = await busy.check({ files: [{ name: 'Code', source: 'function (' }] });
       expect(bad).toMatchObject({ ok: false, file: 'Code' });
       expect(Date.now() - started).toBeLessThan(10_000);
+      // The run's worker and the content checks' own.
+      expect(busy.spawned).toBe(2);
     } finally {
       stop.abort();
       await busy.close();

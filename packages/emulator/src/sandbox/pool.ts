@@ -148,9 +148,9 @@ export class SandboxPool {
     this.#stopGraceMs = o.stopGraceMs ?? STOP_GRACE_MS;
   }
 
-  /** Workers started so far (replacements included). */
+  /** Workers started so far (replacements and the content-check worker included). */
   get spawned(): number {
-    return this.#spawned;
+    return this.#spawned + (this.#checker?.spawned ?? 0);
   }
 
   /** Runs in progress (not queued). */
@@ -161,8 +161,12 @@ export class SandboxPool {
   /** Whether a run submitted now would start or wait, rather than be refused with PoolBusy. */
   accepts(): boolean {
     if (this.#closed) return false;
-    const idle = this.#slots.some((s) => s.busy === undefined) || this.#slots.length < this.size;
-    return idle || this.#queue.length < this.queueLimit;
+    return this.#idle() || this.#queue.length < this.queueLimit;
+  }
+
+  /** Whether a job submitted now starts at once: a worker is free, or one more may be started. */
+  #idle(): boolean {
+    return this.#slots.some((s) => s.busy === undefined) || this.#slots.length < this.size;
   }
 
   /** Runs a function; `host` answers the calls its script makes to services (properties, caches, ...). */
@@ -178,10 +182,13 @@ export class SandboxPool {
   }
 
   /**
-   * Compiles content on a worker of its own, never behind the runs: a save must not be refused as a
-   * syntax error (or wait minutes) because every run worker is busy.
+   * Compiles content at once, never behind the runs: a save must not be refused as a syntax error (or
+   * wait minutes) because every run worker is busy. A free run worker compiles it (no thread to start,
+   * and the run that usually follows a save finds its worker ready); when every run worker is busy, a
+   * worker of its own does.
    */
   async check(job: CheckJob): Promise<CheckOutcome> {
+    if (!this.#closed && this.#idle()) return this.#compile(job);
     if (this.#checker === undefined) {
       if (this.#closed) throw new RunStopped('closed');
       this.#checker = new SandboxPool({
@@ -195,7 +202,7 @@ export class SandboxPool {
     return this.#checker.#compile(job);
   }
 
-  /** Compiles on this pool's own workers (the checker pool's lane). */
+  /** Compiles on this pool's own workers (a free run worker, or the checker pool's lane). */
   async #compile(job: CheckJob): Promise<CheckOutcome> {
     const reply = await this.#submit({ id: this.#nextId++, type: 'check', job });
     if (reply.type === 'check') return reply.outcome;
