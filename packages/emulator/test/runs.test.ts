@@ -1,4 +1,6 @@
 // Runs that end: abandoned, reset, refused when the pool is full, bounded in what they can produce.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LogRing } from '../src/apps-script/logs.ts';
 import { type RunningEmulator, startEmulator } from '../src/index.ts';
@@ -7,6 +9,7 @@ import { appsScript, strictEmulator } from './helpers.ts';
 
 const CODE = [
   'function spin() { for (;;) {} }',
+  'function spinAfter(url) { UrlFetchApp.fetch(url); for (;;) {} }',
   'function add(a, b) { return a + b; }',
   'function depth(p) { var d = 0; while (Array.isArray(p)) { p = p[0]; d++; } return d; }',
   "function spam() { var s = 'x'.repeat(4 << 20); for (var i = 0; i < 200; i++) Logger.log(s); return 'done'; }",
@@ -58,16 +61,40 @@ function run(
   });
 }
 
+/** Waits until the emulator has recorded `count` runs as RUNNING (each is then on a worker or queued for one). */
+async function runningProcesses(emulator: RunningEmulator, count: number): Promise<void> {
+  const running = () => emulator.state().appsScript.processes.filter((p) => p.processStatus === 'RUNNING');
+  for (let waited = 0; running().length < count && waited < 10_000; waited += 10)
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(running()).toHaveLength(count);
+}
+
 describe('runs that end', () => {
   it('stops runs whose callers gave up: the next runs answer at once, and the abandoned ones are CANCELED', async () => {
     const { emulator, scriptId, deploymentId } = await emulatorWithScript({
       sandboxWorkers: 2,
       runTimeoutMs: 60_000,
     });
+    // Each run calls this loopback server before it spins: the callers give up once two guests are
+    // spinning (one per worker) and the other four are queued.
+    let spinning = 0;
+    const starts = createServer((_req, res) => {
+      spinning++;
+      res.end();
+    });
+    await new Promise<void>((resolve) => starts.listen(0, '127.0.0.1', resolve));
+    const startsUrl = `http://127.0.0.1:${(starts.address() as AddressInfo).port}/`;
+    const callers = new AbortController();
     const abandoned = Array.from({ length: 6 }, () =>
-      run(emulator, deploymentId, 'spin', [], AbortSignal.timeout(300)).catch((error: unknown) => error),
+      run(emulator, deploymentId, 'spinAfter', [startsUrl], callers.signal).catch((error: unknown) => error),
     );
+    await runningProcesses(emulator, 6);
+    for (let waited = 0; spinning < 2 && waited < 10_000; waited += 10)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(spinning).toBe(2);
+    callers.abort();
     for (const outcome of await Promise.all(abandoned)) expect(outcome).toBeInstanceOf(Error);
+    starts.close();
 
     const before = Date.now();
     const answers = await Promise.all([1, 2, 3].map((n) => run(emulator, deploymentId, 'add', [n, 1])));
@@ -78,7 +105,7 @@ describe('runs that end', () => {
     }
     const processes = await appsScript(emulator).processes.listScriptProcesses({
       scriptId,
-      functionName: 'spin',
+      functionName: 'spinAfter',
     });
     const statuses = ('processes' in processes ? (processes.processes ?? []) : []).map(
       (p) => p.processStatus,
@@ -111,7 +138,8 @@ describe('runs that end', () => {
     const busy = [run(emulator, deploymentId, 'spin'), run(emulator, deploymentId, 'spin')].map((p) =>
       p.catch((error: unknown) => error),
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Both recorded: one on the worker, one in the queue.
+    await runningProcesses(emulator, 2);
     const refused = await run(emulator, deploymentId, 'add', [1, 2]);
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ error: { code: 429, status: 'RESOURCE_EXHAUSTED' } });
