@@ -272,16 +272,28 @@ describe('the sandbox pool', () => {
     // A long grace, so that only an interrupt that failed could make the pool replace the worker
     // (on a loaded 2-core CI machine the default 1 s grace can pass before the guest notices).
     const pool = new SandboxPool({ size: 1, stopGraceMs: 15_000 });
+    // The guest makes one host call as it starts, then spins: shortly after that call is answered, it
+    // is in its loop (instead of waiting a fixed 500 ms for a worker to start and spin).
+    const source =
+      "function spin() { PropertiesService.getScriptProperties().getProperty('started'); for (;;) {} }";
     const spin = {
-      files: [{ name: 'Code', source: 'function spin() { for (;;) {} }\nfunction one() { return 1; }' }],
+      files: [{ name: 'Code', source: `${source}\nfunction one() { return 1; }` }],
       functionName: 'spin',
       parameters: [],
       timeoutMs: 60_000,
       memoryLimitBytes: 16 * 1024 * 1024,
     };
     const controller = new AbortController();
-    const running = pool.run(spin, controller.signal);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    let start = () => {};
+    const started = new Promise<void>((resolve) => {
+      start = resolve;
+    });
+    const running = pool.run(spin, controller.signal, () => {
+      start();
+      return null;
+    });
+    await started;
+    await new Promise((resolve) => setTimeout(resolve, 50));
     const stopping = Date.now();
     controller.abort();
     await expect(running).rejects.toMatchObject({ name: 'RunStopped', reason: 'aborted' });
