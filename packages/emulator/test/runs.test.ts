@@ -69,29 +69,44 @@ async function runningProcesses(emulator: RunningEmulator, count: number): Promi
   expect(running()).toHaveLength(count);
 }
 
+/** A loopback server that `spinAfter` calls as it starts: each guest that called it spins from then on. */
+async function startLine(): Promise<{
+  url: string;
+  reached: (count: number) => Promise<void>;
+  close: () => void;
+}> {
+  let calls = 0;
+  const server = createServer((_req, res) => {
+    calls++;
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const reached = async (count: number) => {
+    for (let waited = 0; calls < count && waited < 10_000; waited += 10)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(calls).toBe(count);
+  };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    reached,
+    close: () => server.close(),
+  };
+}
+
 describe('runs that end', () => {
   it('stops runs whose callers gave up: the next runs answer at once, and the abandoned ones are CANCELED', async () => {
     const { emulator, scriptId, deploymentId } = await emulatorWithScript({
       sandboxWorkers: 2,
       runTimeoutMs: 60_000,
     });
-    // Each run calls this loopback server before it spins: the callers give up once two guests are
-    // spinning (one per worker) and the other four are queued.
-    let spinning = 0;
-    const starts = createServer((_req, res) => {
-      spinning++;
-      res.end();
-    });
-    await new Promise<void>((resolve) => starts.listen(0, '127.0.0.1', resolve));
-    const startsUrl = `http://127.0.0.1:${(starts.address() as AddressInfo).port}/`;
+    // The callers give up once two guests spin (one per worker) and the other four are queued.
+    const starts = await startLine();
     const callers = new AbortController();
     const abandoned = Array.from({ length: 6 }, () =>
-      run(emulator, deploymentId, 'spinAfter', [startsUrl], callers.signal).catch((error: unknown) => error),
+      run(emulator, deploymentId, 'spinAfter', [starts.url], callers.signal).catch((error: unknown) => error),
     );
     await runningProcesses(emulator, 6);
-    for (let waited = 0; spinning < 2 && waited < 10_000; waited += 10)
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(spinning).toBe(2);
+    await starts.reached(2);
     callers.abort();
     for (const outcome of await Promise.all(abandoned)) expect(outcome).toBeInstanceOf(Error);
     starts.close();
@@ -115,8 +130,10 @@ describe('runs that end', () => {
 
   it('a reset stops a running script: its caller gets ABORTED, and the emulator runs again', async () => {
     const { emulator, deploymentId } = await emulatorWithScript({ sandboxWorkers: 1, runTimeoutMs: 60_000 });
-    const spinning = run(emulator, deploymentId, 'spin');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const starts = await startLine();
+    const spinning = run(emulator, deploymentId, 'spinAfter', [starts.url]);
+    await starts.reached(1);
+    starts.close();
     const reset = await fetch(`${emulator.controlUrl}/reset`, { method: 'POST' });
     expect(reset.status).toBe(200);
     const answer = await spinning;
