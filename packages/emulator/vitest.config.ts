@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import type { TestSpecification } from 'vitest/node';
 import { BaseSequencer } from 'vitest/node';
@@ -16,6 +17,13 @@ const LONGEST = [
   'test/cli.test.ts',
   'test/sandbox-limits.test.ts',
 ];
+
+// Node's on-disk compile cache for the test workers and every sandbox worker thread they start (a
+// thread loads the engine's modules anew each time: dozens of emulators per run), shared with the
+// subprocesses (test/subprocess.ts). It changes how fast code loads, never what it does.
+process.env.NODE_COMPILE_CACHE ??= fileURLToPath(
+  new URL('./node_modules/.cache/node-compile-cache', import.meta.url),
+);
 
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

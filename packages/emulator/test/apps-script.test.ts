@@ -27,7 +27,7 @@ const LIB = 'var Lib = { shout: function (s) { return String(s).toUpperCase(); }
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
-  emulator = await strictEmulator({ runTimeoutMs: 1_000 });
+  emulator = await strictEmulator({ runTimeoutMs: 400 });
 });
 afterAll(async () => {
   expect(emulator.violations()).toEqual([]);
@@ -96,12 +96,23 @@ describe('Apps Script: full flow through @specbound/apps-script', () => {
     // Loops past the (short, configured) limit: a timeout error, code 10.
     // The run happens in a worker thread: the server keeps answering while the script spins.
     const started = Date.now();
-    const spinning = client.scripts.run({ deploymentId, function: 'spin' }).catch((e: unknown) => e);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const during = await client.processes.listScriptProcesses({ scriptId, statuses: ['RUNNING'] });
-    // Still RUNNING when listed: the server answered while the script spun (no wall-clock bound,
-    // which a loaded CI machine would break; the status says the same thing).
-    expect('processes' in during && during.processes?.map((p) => p.functionName)).toEqual(['spin']);
+    let settled = false;
+    const spinning = client.scripts
+      .run({ deploymentId, function: 'spin' })
+      .catch((e: unknown) => e)
+      .finally(() => {
+        settled = true;
+      });
+    // Listed RUNNING while it spins: the server answered while the script spun (no wall-clock bound,
+    // which a loaded CI machine would break; the status says the same thing). Polled until listed or
+    // ended, so the limit can be short without a fixed wait that a slow machine could outlast.
+    let during: (string | undefined)[] = [];
+    while (!settled && during.length === 0) {
+      const listed = await client.processes.listScriptProcesses({ scriptId, statuses: ['RUNNING'] });
+      during = 'processes' in listed ? (listed.processes ?? []).map((p) => p.functionName) : [];
+      if (during.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(during).toEqual(['spin']);
     const timedOut = await spinning;
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(timedOut).toMatchObject({ code: 10, errorMessage: 'Exceeded maximum execution time' });

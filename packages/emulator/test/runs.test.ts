@@ -1,4 +1,6 @@
 // Runs that end: abandoned, reset, refused when the pool is full, bounded in what they can produce.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LogRing } from '../src/apps-script/logs.ts';
 import { type RunningEmulator, startEmulator } from '../src/index.ts';
@@ -7,6 +9,7 @@ import { appsScript, strictEmulator } from './helpers.ts';
 
 const CODE = [
   'function spin() { for (;;) {} }',
+  'function spinAfter(url) { UrlFetchApp.fetch(url); for (;;) {} }',
   'function add(a, b) { return a + b; }',
   'function depth(p) { var d = 0; while (Array.isArray(p)) { p = p[0]; d++; } return d; }',
   "function spam() { var s = 'x'.repeat(4 << 20); for (var i = 0; i < 200; i++) Logger.log(s); return 'done'; }",
@@ -58,16 +61,55 @@ function run(
   });
 }
 
+/** Waits until the emulator has recorded `count` runs as RUNNING (each is then on a worker or queued for one). */
+async function runningProcesses(emulator: RunningEmulator, count: number): Promise<void> {
+  const running = () => emulator.state().appsScript.processes.filter((p) => p.processStatus === 'RUNNING');
+  for (let waited = 0; running().length < count && waited < 10_000; waited += 10)
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(running()).toHaveLength(count);
+}
+
+/** A loopback server that `spinAfter` calls as it starts: each guest that called it spins from then on. */
+async function startLine(): Promise<{
+  url: string;
+  reached: (count: number) => Promise<void>;
+  close: () => void;
+}> {
+  let calls = 0;
+  const server = createServer((_req, res) => {
+    calls++;
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const reached = async (count: number) => {
+    for (let waited = 0; calls < count && waited < 10_000; waited += 10)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(calls).toBe(count);
+  };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    reached,
+    close: () => server.close(),
+  };
+}
+
 describe('runs that end', () => {
   it('stops runs whose callers gave up: the next runs answer at once, and the abandoned ones are CANCELED', async () => {
     const { emulator, scriptId, deploymentId } = await emulatorWithScript({
       sandboxWorkers: 2,
       runTimeoutMs: 60_000,
     });
+    // The callers give up once two guests spin (one per worker) and the other four are queued.
+    const starts = await startLine();
+    const callers = new AbortController();
     const abandoned = Array.from({ length: 6 }, () =>
-      run(emulator, deploymentId, 'spin', [], AbortSignal.timeout(300)).catch((error: unknown) => error),
+      run(emulator, deploymentId, 'spinAfter', [starts.url], callers.signal).catch((error: unknown) => error),
     );
+    await runningProcesses(emulator, 6);
+    await starts.reached(2);
+    callers.abort();
     for (const outcome of await Promise.all(abandoned)) expect(outcome).toBeInstanceOf(Error);
+    starts.close();
 
     const before = Date.now();
     const answers = await Promise.all([1, 2, 3].map((n) => run(emulator, deploymentId, 'add', [n, 1])));
@@ -78,7 +120,7 @@ describe('runs that end', () => {
     }
     const processes = await appsScript(emulator).processes.listScriptProcesses({
       scriptId,
-      functionName: 'spin',
+      functionName: 'spinAfter',
     });
     const statuses = ('processes' in processes ? (processes.processes ?? []) : []).map(
       (p) => p.processStatus,
@@ -88,8 +130,10 @@ describe('runs that end', () => {
 
   it('a reset stops a running script: its caller gets ABORTED, and the emulator runs again', async () => {
     const { emulator, deploymentId } = await emulatorWithScript({ sandboxWorkers: 1, runTimeoutMs: 60_000 });
-    const spinning = run(emulator, deploymentId, 'spin');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const starts = await startLine();
+    const spinning = run(emulator, deploymentId, 'spinAfter', [starts.url]);
+    await starts.reached(1);
+    starts.close();
     const reset = await fetch(`${emulator.controlUrl}/reset`, { method: 'POST' });
     expect(reset.status).toBe(200);
     const answer = await spinning;
@@ -111,7 +155,8 @@ describe('runs that end', () => {
     const busy = [run(emulator, deploymentId, 'spin'), run(emulator, deploymentId, 'spin')].map((p) =>
       p.catch((error: unknown) => error),
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Both recorded: one on the worker, one in the queue.
+    await runningProcesses(emulator, 2);
     const refused = await run(emulator, deploymentId, 'add', [1, 2]);
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ error: { code: 429, status: 'RESOURCE_EXHAUSTED' } });
@@ -244,16 +289,28 @@ describe('the sandbox pool', () => {
     // A long grace, so that only an interrupt that failed could make the pool replace the worker
     // (on a loaded 2-core CI machine the default 1 s grace can pass before the guest notices).
     const pool = new SandboxPool({ size: 1, stopGraceMs: 15_000 });
+    // The guest makes one host call as it starts, then spins: shortly after that call is answered, it
+    // is in its loop (instead of waiting a fixed 500 ms for a worker to start and spin).
+    const source =
+      "function spin() { PropertiesService.getScriptProperties().getProperty('started'); for (;;) {} }";
     const spin = {
-      files: [{ name: 'Code', source: 'function spin() { for (;;) {} }\nfunction one() { return 1; }' }],
+      files: [{ name: 'Code', source: `${source}\nfunction one() { return 1; }` }],
       functionName: 'spin',
       parameters: [],
       timeoutMs: 60_000,
       memoryLimitBytes: 16 * 1024 * 1024,
     };
     const controller = new AbortController();
-    const running = pool.run(spin, controller.signal);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    let start = () => {};
+    const started = new Promise<void>((resolve) => {
+      start = resolve;
+    });
+    const running = pool.run(spin, controller.signal, () => {
+      start();
+      return null;
+    });
+    await started;
+    await new Promise((resolve) => setTimeout(resolve, 50));
     const stopping = Date.now();
     controller.abort();
     await expect(running).rejects.toMatchObject({ name: 'RunStopped', reason: 'aborted' });

@@ -3,6 +3,8 @@
 // types and exceptions, and their state kept by the emulator (per project, per user, across restarts).
 import { createHash, createHmac } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -21,12 +23,12 @@ function cachePut(key, value, seconds) { CacheService.getScriptCache().put(key, 
 function cacheGet(keys) { return CacheService.getScriptCache().getAll(keys); }
 function bigValue() { PropertiesService.getScriptProperties().setProperty('big', 'x'.repeat(10000)); }
 function session() { return [Session.getActiveUser().getEmail(), Session.getEffectiveUser().getEmail(), Session.getScriptTimeZone()]; }
-function increment(holdMs) {
+function increment(holdUrl) {
   var lock = LockService.getScriptLock();
   lock.waitLock(10000);
   var props = PropertiesService.getScriptProperties();
   var n = Number(props.getProperty('n') || 0);
-  var until = Date.now() + holdMs; while (Date.now() < until) {}
+  UrlFetchApp.fetch(holdUrl);
   props.setProperty('n', n + 1);
   var held = lock.hasLock();
   lock.releaseLock();
@@ -181,14 +183,24 @@ describe('CacheService and LockService', () => {
 
   it('serialises two runs of one project that take the script lock: no update is lost', async () => {
     const { emulator, deploymentId } = await project();
-    const [a, b] = await Promise.all([
-      run(emulator, deploymentId, 'increment', [400]),
-      run(emulator, deploymentId, 'increment', [400]),
-    ]);
-    expect([a.result, b.result]).toEqual([
-      [true, false],
-      [true, false],
-    ]);
+    // Each run holds the lock between its read and its write while a loopback server keeps its fetch
+    // waiting 400 ms: the other run is waiting for the lock meanwhile (idle, not spinning a worker).
+    const holder = createServer((_req, res) => setTimeout(() => res.end('held'), 400));
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const hold = `http://127.0.0.1:${(holder.address() as AddressInfo).port}/`;
+    try {
+      const [a, b] = await Promise.all([
+        run(emulator, deploymentId, 'increment', [hold]),
+        run(emulator, deploymentId, 'increment', [hold]),
+      ]);
+      expect([a.result, b.result]).toEqual([
+        [true, false],
+        [true, false],
+      ]);
+    } finally {
+      holder.closeAllConnections();
+      await new Promise((resolve) => holder.close(resolve));
+    }
     expect((await run(emulator, deploymentId, 'getProps', ['getScriptProperties'])).result).toEqual({
       n: '2',
     });

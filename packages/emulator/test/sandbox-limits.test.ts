@@ -80,10 +80,20 @@ describe('content checks', () => {
     const busy = new SandboxPool({ size: 1, queueLimit: 0 });
     const stop = new AbortController();
     try {
-      const running = busy.run({ ...job('function main() { for (;;) {} }'), timeoutMs: 60_000 }, stop.signal);
+      // The guest makes one host call as it starts, then spins.
+      let start = () => {};
+      const spinning = new Promise<void>((resolve) => {
+        start = resolve;
+      });
+      const spin =
+        "function main() { PropertiesService.getScriptProperties().getProperty('started'); for (;;) {} }";
+      const running = busy.run({ ...job(spin), timeoutMs: 60_000 }, stop.signal, () => {
+        start();
+        return null;
+      });
       running.catch(() => undefined);
-      // Let the run reach the worker: the pool now refuses any other run at once.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The run has reached the worker: the pool now refuses any other run at once.
+      await spinning;
       expect(busy.accepts()).toBe(false);
       const started = Date.now();
       expect(await busy.check({ files: [{ name: 'Code', source: 'function ok() {}' }] })).toEqual({
@@ -92,6 +102,8 @@ describe('content checks', () => {
       const bad = await busy.check({ files: [{ name: 'Code', source: 'function (' }] });
       expect(bad).toMatchObject({ ok: false, file: 'Code' });
       expect(Date.now() - started).toBeLessThan(10_000);
+      // The run's worker and the content checks' own.
+      expect(busy.spawned).toBe(2);
     } finally {
       stop.abort();
       await busy.close();

@@ -134,6 +134,24 @@ describe('sandbox', () => {
     expect(bad).toMatchObject({ ok: false, file: 'Code', lineNumber: 2 });
   });
 
+  it('checks a save on a free run worker: the run after it starts no second thread', async () => {
+    const fresh = new SandboxPool(2);
+    try {
+      expect(
+        await fresh.check({ files: [{ name: 'Code', source: 'function one() { return 1; }' }] }),
+      ).toEqual({
+        ok: true,
+      });
+      expect(await fresh.run(job('function one() { return 1; }', 'one'))).toMatchObject({
+        kind: 'ok',
+        result: 1,
+      });
+      expect(fresh.spawned).toBe(1);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('parses QuickJS stack lines', () => {
     expect(parseStack('    at f (Code:3:7)\n    at <eval> (<emulator>:1:6)\n    at Lib:9\n')).toEqual([
       { function: 'f', lineNumber: 3 },

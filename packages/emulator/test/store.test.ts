@@ -4,6 +4,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -57,6 +59,28 @@ async function startCli(file: string): Promise<{ child: ReturnType<typeof spawn>
     child.once('exit', () => reject(new Error(`CLI exited early: ${out}`)));
   });
   return { child, bugs };
+}
+
+/**
+ * A loopback URL whose answer waits until `open()`: a script that fetches it stays running, blocked
+ * in a host call, for exactly as long as the test needs (no worker spinning for a fixed time).
+ */
+async function gate(): Promise<{ url: string; open: () => Promise<void> }> {
+  const held: ServerResponse[] = [];
+  let opened = false;
+  const server = createServer((_req, res) => {
+    if (opened) res.end('open');
+    else held.push(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/gate`;
+  const open = async () => {
+    opened = true;
+    for (const res of held.splice(0)) res.end('open');
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  };
+  return { url, open };
 }
 
 async function upload(
@@ -203,6 +227,7 @@ describe('a full disk', () => {
       { state: join(dir, 'concurrent.db'), strict: true, bugsmashApiKey: API_KEY },
       { store: { maxPages: 256 } },
     );
+    const held = await gate();
     try {
       const client = appsScript(emulator);
       const scriptId = String((await client.projects.create({ title: 'Slow' })).scriptId);
@@ -213,7 +238,7 @@ describe('a full disk', () => {
           {
             name: 'Code',
             type: 'SERVER_JS',
-            source: 'function slow() { var t = Date.now(); while (Date.now() - t < 1500) {} return 1; }',
+            source: 'function slow(url) { UrlFetchApp.fetch(url); return 1; }',
           },
         ],
       });
@@ -227,12 +252,14 @@ describe('a full disk', () => {
       const running = fetch(`${emulator.appsScriptUrl}/v1/scripts/${deploymentId}:run`, {
         method: 'POST',
         headers: { authorization: 'Bearer ada-token', 'content-type': 'application/json' },
-        body: JSON.stringify({ function: 'slow' }),
+        body: JSON.stringify({ function: 'slow', parameters: [held.url] }),
       });
       for (let waited = 0; emulator.state().appsScript.processes.length === 0 && waited < 5_000; waited += 10)
         await new Promise((resolve) => setTimeout(resolve, 10));
       expect(emulator.state().appsScript.processes).toHaveLength(1);
       expect((await upload(emulator, 'Too much', new Uint8Array(60_000).fill(7))).status).toBe(500);
+      // The run ends only now, after the failed save.
+      await held.open();
       // The run's process went with the undone save: the run is not answered as if it were kept.
       const answer = await running;
       expect(answer.status).toBe(500);
@@ -241,6 +268,7 @@ describe('a full disk', () => {
       });
       expect(emulator.state().appsScript.processes).toEqual([]);
     } finally {
+      await held.open();
       await emulator.close();
     }
   }, 60_000);

@@ -186,6 +186,7 @@ const HARNESS_SOURCE = `(function (g, record, call, sleep, contextJson, load) {
 
 let modulePromise: Promise<QuickJSWASMModule> | undefined;
 let wasmMaxBytes: number | undefined;
+let wasmModule: WebAssembly.Module | undefined;
 
 /** WebAssembly pages are 64 KiB; QuickJS's module starts with 16 MiB. */
 const PAGE_BYTES = 64 * 1024;
@@ -202,6 +203,12 @@ export function capWasmMemory(bytes: number): void {
   wasmMaxBytes = bytes;
 }
 
+/** Instantiates QuickJS from this module (compiled once by the pool) instead of reading and compiling its file. */
+export function useWasmModule(module: WebAssembly.Module): void {
+  if (modulePromise !== undefined) throw new Error('useWasmModule must be called before the first job');
+  wasmModule = module;
+}
+
 function quickjs(): Promise<QuickJSWASMModule> {
   if (modulePromise === undefined) {
     const maximum =
@@ -209,9 +216,12 @@ function quickjs(): Promise<QuickJSWASMModule> {
         ? undefined
         : Math.max(INITIAL_PAGES * 2, Math.floor(wasmMaxBytes / PAGE_BYTES));
     modulePromise = newQuickJSWASMModuleFromVariant(
-      maximum === undefined
-        ? variant
-        : newVariant(variant, { wasmMemory: new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum }) }),
+      newVariant(variant, {
+        ...(maximum === undefined
+          ? {}
+          : { wasmMemory: new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum }) }),
+        ...(wasmModule === undefined ? {} : { wasmModule }),
+      }),
     );
   }
   return modulePromise;

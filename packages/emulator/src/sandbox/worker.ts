@@ -2,16 +2,19 @@
 // the worker holds, so the pool can replace a worker a run has grown.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ChannelEnds } from './channel.ts';
-import { capWasmMemory, checkJob, memoryInUse, runJob } from './engine.ts';
+import { capWasmMemory, checkJob, memoryInUse, runJob, useWasmModule } from './engine.ts';
 import type { WorkerReply, WorkerRequest } from './types.ts';
 
 const port = parentPort;
 if (port === null) throw new Error('sandbox/worker must run in a worker thread');
 
-const data = workerData as { stop?: Int32Array; wasmMemoryBytes?: number; channel?: ChannelEnds } | undefined;
+const data = workerData as
+  | { stop?: Int32Array; wasmMemoryBytes?: number; wasmModule?: WebAssembly.Module; channel?: ChannelEnds }
+  | undefined;
 /** Set by the pool to stop the current run (see SandboxPool#interrupt); the pool clears it before each job. */
 const stop = data?.stop;
 if (data?.wasmMemoryBytes !== undefined) capWasmMemory(data.wasmMemoryBytes);
+if (data?.wasmModule !== undefined) useWasmModule(data.wasmModule);
 
 port.on('message', (request: WorkerRequest) => {
   const work: Promise<WorkerReply> =
