@@ -19,7 +19,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        // browser.test.ts: the docs site, one browser and one server, pages visited in order.
+        // browser.test.ts: the docs site, one browser and one server, its pages open side by side.
         // clients-in-browser.test.ts: both clients bundled for the browser, against the emulator.
         test: {
           name: 'browser',
