@@ -23,6 +23,9 @@ export default defineConfig({
         // clients-in-browser.test.ts: both clients bundled for the browser, against the emulator.
         test: {
           name: 'browser',
+          // Both files at once, each in its own worker with its own browser: vitest's default on a
+          // 2-core machine is one worker, which ran the clients' file only after the docs site's.
+          maxWorkers: 2,
           include: ['test/browser.test.ts', 'test/clients-in-browser.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
