@@ -19,12 +19,17 @@ export default defineConfig({
       },
       {
         extends: true,
-        // browser.test.ts: the docs site, one browser and one server, pages visited in order.
+        // browser.test.ts: the docs site, one browser and one server, its pages open side by side.
         // clients-in-browser.test.ts: both clients bundled for the browser, against the emulator.
         test: {
           name: 'browser',
+          // Both files at once, each in its own worker with its own browser: vitest's default on a
+          // 2-core machine is one worker, which ran the clients' file only after the docs site's.
+          maxWorkers: 2,
           include: ['test/browser.test.ts', 'test/clients-in-browser.test.ts'],
-          testTimeout: 60_000,
+          // A reference's menu walk shares the two cores with five other pages: 30 s for BugSmash's
+          // 30 operations at a load of 40, against 10 s alone.
+          testTimeout: 120_000,
           hookTimeout: 60_000,
         },
       },

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, type ExpectStatic, it } from 'vitest';
 import { listOperations, type OpenApiDocument, type OperationRef } from '../src/operations.ts';
 import { BUNDLE_DIR, DIST_DIR, PACKAGE_DIR } from '../src/paths.ts';
 import { type RunningServer, startServer } from '../src/serve.ts';
@@ -14,8 +14,6 @@ const ARTIFACTS = join(PACKAGE_DIR, 'artifacts');
 let server: RunningServer;
 let browser: LaunchedBrowser;
 let context: BrowserContext;
-/** Requests to anywhere but this machine: aborted, and each one fails the test that made it. */
-const outside: string[] = [];
 
 beforeAll(async () => {
   if (!existsSync(join(DIST_DIR, 'index.html')) || !existsSync(BUNDLE_DIR)) {
@@ -26,13 +24,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
   console.info(`browser: ${browser.source} (${browser.executablePath})`);
   context = await browser.browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (url.protocol === 'data:' || url.protocol === 'blob:' || url.hostname === '127.0.0.1')
-      return route.continue();
-    outside.push(url.href);
-    return route.abort('blockedbyclient');
-  });
 });
 
 afterAll(async () => {
@@ -40,21 +31,37 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** A fresh page that records its console errors and uncaught exceptions. */
-async function openPage(path: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
-  outside.length = 0;
-  await page.goto(new URL(path, server.url).href, { waitUntil: 'load' });
-  return { page, errors };
+/** A page of the shared context, with what it did wrong so far. */
+interface WatchedPage {
+  readonly page: Page;
+  /** Console errors and uncaught exceptions. */
+  readonly errors: string[];
+  /** Requests to anywhere but this machine: aborted, and each one fails the test that made it. */
+  readonly outside: string[];
 }
 
-async function expectClean(page: Page, errors: string[]): Promise<void> {
+/** A fresh page that records its console errors, uncaught exceptions and requests leaving loopback. */
+async function openPage(path: string): Promise<WatchedPage> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const watched: WatchedPage = { page, errors: [], outside: [] };
+  // Per page, not per context: the pages are open side by side, each test answers for its own.
+  await page.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (url.protocol === 'data:' || url.protocol === 'blob:' || url.hostname === '127.0.0.1')
+      return route.continue();
+    watched.outside.push(url.href);
+    return route.abort('blockedbyclient');
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') watched.errors.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => watched.errors.push(`page error: ${error.message}`));
+  await page.goto(new URL(path, server.url).href, { waitUntil: 'load' });
+  return watched;
+}
+
+async function expectClean(expect: ExpectStatic, { page, errors, outside }: WatchedPage): Promise<void> {
   await page.waitForLoadState('networkidle');
   expect(outside, 'requests to outside this machine').toEqual([]);
   expect(errors, 'console errors').toEqual([]);
@@ -83,9 +90,35 @@ async function expectSampleInView(page: Page, operationId: string, source: strin
   });
 }
 
-describe('the landing page', () => {
-  it('shows the quick starts, loads nothing from outside and links to both references and back', async () => {
-    const { page, errors } = await openPage('index.html');
+/** Opens each operation from Redoc's menu, in order, and waits for its heading and its exact sample. */
+async function showEveryOperation(
+  expect: ExpectStatic,
+  { page }: WatchedPage,
+  operations: readonly OperationRef[],
+): Promise<void> {
+  const menu = page.locator('[data-component-name="Menu/Menu"]').first();
+  for (const op of operations) {
+    const tag = (op.operation.tags as string[] | undefined)?.[0] ?? '';
+    const item = menu.locator('[data-testid="menu-item-label"]').getByText(op.summary, { exact: true });
+    // Redoc's menu is an accordion: open the operation's tag group when its items are hidden.
+    if (!(await item.isVisible())) await menu.getByText(tag, { exact: true }).first().click();
+    await item.click();
+    await page.locator('h1, h2', { hasText: op.summary }).first().waitFor({ state: 'visible' });
+    const source = op.operation['x-codeSamples']?.[0]?.source;
+    expect(source, `${op.operationId} has a sample`).toBeTypeOf('string');
+    await expectSampleInView(page, op.operationId, source ?? '');
+  }
+}
+
+// The landing page and the five references are open side by side (`concurrent` suites): most of a
+// page's time is spent waiting on the page (Redoc's 500 ms search debounce, its menu's animation), and
+// one page's wait is another's turn on the CPU. Within a reference the tests share one page, in order.
+describe('the landing page', { concurrent: true }, () => {
+  it('shows the quick starts and the Local development page, and loads nothing from outside', async ({
+    expect,
+  }) => {
+    const landing = await openPage('index.html');
+    const { page } = landing;
     await expect.poll(() => page.title()).toBe('specbound docs');
     for (const heading of [
       'API references',
@@ -97,26 +130,14 @@ describe('the landing page', () => {
     ]) {
       expect(await page.getByRole('heading', { name: heading, exact: true }).isVisible()).toBe(true);
     }
+    const shown = await page.locator('pre').allTextContents();
     for (const id of ['apps-script', 'bugsmash', 'logging', 'drive', 'sheets']) {
       const source = await readFile(join(PACKAGE_DIR, 'samples', 'quick-start', `${id}.ts`), 'utf8');
-      expect(await page.locator('pre').allTextContents()).toContain(source.trimEnd());
+      expect(shown).toContain(source.trimEnd());
     }
     await page.screenshot({ path: join(ARTIFACTS, 'index.png'), fullPage: true });
-    await expectClean(page, errors);
+    await expectClean(expect, landing);
 
-    for (const service of SERVICES) {
-      const { doc } = await bundled(service);
-      await page
-        .locator('header nav')
-        .getByRole('link', { name: `${service.name} reference` })
-        .click();
-      await page.waitForURL(`**/${service.id}.html`);
-      await page.getByRole('heading', { level: 1, name: new RegExp(`^${doc.info.title}`) }).waitFor();
-      // The way back: the specbound logo at the top of Redoc's sidebar.
-      await page.getByRole('link', { name: 'specbound docs home' }).click();
-      await page.waitForURL('**/index.html');
-      await page.getByRole('heading', { level: 1, name: 'specbound' }).waitFor();
-    }
     // The Local development page and the way back.
     await page.locator('header nav').getByRole('link', { name: 'Local development' }).click();
     await page.waitForURL('**/local-development.html');
@@ -126,50 +147,49 @@ describe('the landing page', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'local-development.png'), fullPage: true });
     await page.getByRole('link', { name: 'specbound docs home' }).click();
     await page.waitForURL('**/index.html');
-    await expectClean(page, errors);
+    await expectClean(expect, landing);
     await page.close();
   });
 });
 
 for (const service of SERVICES) {
-  describe(`the ${service.name} reference`, () => {
-    // One page per reference for both tests: loading Redoc's page again for the search took a third
-    // of this file's time, and the search must work on a page a reader has already used anyway.
-    let page: Page;
-    let errors: string[];
+  describe(`the ${service.name} reference`, { concurrent: true }, () => {
+    // One page per reference for all its tests, reached the way a reader reaches it: from the landing
+    // page's link. Loading Redoc's page again for each test took a third of this file's time.
+    let reference: WatchedPage;
+    let doc: OpenApiDocument;
     let operations: OperationRef[];
     beforeAll(async () => {
-      ({ operations } = await bundled(service));
-      ({ page, errors } = await openPage(`${service.id}.html`));
+      ({ doc, operations } = await bundled(service));
+      reference = await openPage('index.html');
     });
-    afterAll(() => page?.close());
+    afterAll(() => reference?.page.close());
 
-    it('shows every operation of the spec with its specbound sample', async () => {
+    it('is linked from the landing page and shows every operation with its specbound sample', {
+      concurrent: false,
+    }, async ({ expect }) => {
+      const { page } = reference;
+      await page
+        .locator('header nav')
+        .getByRole('link', { name: `${service.name} reference` })
+        .click();
+      await page.waitForURL(`**/${service.id}.html`);
+      await page.getByRole('heading', { level: 1, name: new RegExp(`^${doc.info.title}`) }).waitFor();
       await page.locator('[data-testid="search-trigger"]').waitFor();
       await page.screenshot({ path: join(ARTIFACTS, `${service.id}.png`) });
-      const menu = page.locator('[data-component-name="Menu/Menu"]').first();
-
-      for (const op of operations) {
-        const tag = (op.operation.tags as string[] | undefined)?.[0] ?? '';
-        const item = menu.locator('[data-testid="menu-item-label"]').getByText(op.summary, { exact: true });
-        // Redoc's menu is an accordion: open the operation's tag group when its items are hidden.
-        if (!(await item.isVisible())) await menu.getByText(tag, { exact: true }).first().click();
-        await item.click();
-        await page.locator('h1, h2', { hasText: op.summary }).first().waitFor({ state: 'visible' });
-        const source = op.operation['x-codeSamples']?.[0]?.source;
-        expect(source, `${op.operationId} has a sample`).toBeTypeOf('string');
-        await expectSampleInView(page, op.operationId, source ?? '');
-      }
+      await showEveryOperation(expect, reference, operations);
       // Each webhook delivery is shown whole: request line, signed headers and body.
       const deliveries = operations.filter((op) => op.webhook).length;
       expect(
         await page.locator('pre', { hasText: /X-BugSmash-Signature: sha256=[0-9a-f]{64}/ }).count(),
       ).toBe(deliveries);
-      await page.screenshot({ path: join(ARTIFACTS, `${service.id}-sample.png`) });
-      await expectClean(page, errors);
+      await expectClean(expect, reference);
     });
 
-    it('finds an operation with the search box', async () => {
+    it('finds an operation with the search box, and its logo leads back to the landing page', {
+      concurrent: false,
+    }, async ({ expect }) => {
+      const { page } = reference;
       for (const op of [operations[0], operations.at(-1)]) {
         if (!op) throw new Error(`${service.id} has no operations`);
         await page.locator('[data-testid="search-trigger"]').click();
@@ -177,13 +197,14 @@ for (const service of SERVICES) {
         const hit = page
           .locator('[data-component-name="Search/SearchItem"]', { hasText: op.summary })
           .first();
-        await hit.waitFor();
-        if (op === operations.at(-1))
-          await page.screenshot({ path: join(ARTIFACTS, `${service.id}-search.png`) });
         await hit.click();
         await page.locator('h1, h2', { hasText: op.summary }).first().waitFor({ state: 'visible' });
       }
-      await expectClean(page, errors);
+      // The way back: the specbound logo at the top of Redoc's sidebar.
+      await page.getByRole('link', { name: 'specbound docs home' }).click();
+      await page.waitForURL('**/index.html');
+      await page.getByRole('heading', { level: 1, name: 'specbound' }).waitFor();
+      await expectClean(expect, reference);
     });
   });
 }
