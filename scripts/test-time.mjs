@@ -103,14 +103,19 @@ session that made the changes). What changed, with the CPU each saved:
 - The docs site builds as soon as the specs are linted, not after every package build.
 
 Since then (issues 21–27) the suite grew from 985 to about 1,590 tests (four new packages, the
-offline Apps Script runtime, the clasp drop-in) and the goal is missed again: about 100–105 s on a
-quiet machine, cold or right after \`./tools/dev demo\`, on about 190 s of CPU, so 2 cores cannot
-finish it in under about 95 s however the tasks are ordered. Issue 21's round ran every ready task
-at once (\`--concurrency=64\`: at turbo's default of 10 the cached builds queued behind the lint
-tasks), gave the tools suite two workers and started both long suites' slowest files first; on a
-quiet machine that moved the figure by less than its run-to-run spread. The longest chain is the
-docs build and its Chromium tests; the largest CPU is the emulator (≈46 s), tools (≈35 s) and
-browser (≈27 s) suites.
+offline Apps Script runtime, the clasp drop-in) and the goal was missed again: 100–105 s on a quiet
+machine on about 190 s of CPU, which 2 cores cannot finish in under about 95 s. Issue 21's last
+round took about 40 s of CPU out (190 → 152 s), every assertion kept:
+- The emulator compiles QuickJS's WebAssembly once per process and hands the module to each sandbox
+  worker (a worker starts on 113 ms of CPU instead of 165, a run takes 3.2 ms instead of 6.5), and
+  compiles a save on a free run worker instead of starting a thread for it; its vitest workers load
+  modules through Node's compile cache; tests that waited a fixed time while a guest spun its worker
+  now wait for the event (the guest's loopback call, a recorded run): emulator suite 46 → 31 s.
+- The docs browser tests open the landing page and the five references side by side, each Redoc
+  page loaded once, with 7 screenshots instead of 17: 37 → 18–20 s wall, 26 → 22 s CPU.
+- lint:package runs arethetypeswrong in-process and reads the tarball it unpacked (11 → 8 s); one
+  Redocly process bundles the five specs for the contract tests (11 → 8.7 s); clasp-parity pushes
+  its three trees from one clasp process; the emulators of one process share their compiled specs.
 `,
 );
 console.log('wrote scripts/bench/test-time.md');
