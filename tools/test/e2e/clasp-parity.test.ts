@@ -1,8 +1,8 @@
 // The same tree pushes the same files with either tool: Google's clasp 3.4.1 (unchanged, its requests
 // sent to the emulator by @specbound/emulator's redirect preload) and `specbound gas push` each push a
 // copy of one tree to their own emulator project; both projects must then hold the same files.
-// clasp runs as a process (that is what is compared), one for every tree's push; specbound runs
-// in-process through the harness.
+// clasp runs as a process of its own (that is what is compared), which pushes every tree in turn
+// through clasp's own program, as its bin runs it; specbound runs in-process through the harness.
 import { spawn } from 'node:child_process';
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
