@@ -23,12 +23,13 @@ const config: KnipConfig = {
     // Run with npx inside the empty project test:install creates, from the tarballs it installs there.
     'specbound',
     'specbound-emulator',
-    // Installed into the sample project by scripts/test-install-testing.mjs and run there with npx.
-    'vitest',
   ],
   workspaces: {
     '.': {},
-    scripts: {},
+    scripts: {
+      // longest-first.d.mts types longest-first.mjs for the vitest configs (TypeScript) that import it.
+      entry: ['longest-first.d.mts'],
+    },
     tools: {
       // exports["."], and bin/specbound.js's dist/cli/main.js; bench/export.mjs starts the two bench
       // files as processes by path.

@@ -1,10 +1,8 @@
+import { longestFirst } from '@specbound/scripts/longest-first.mjs';
 import { defineConfig } from 'vitest/config';
-import type { TestSpecification } from 'vitest/node';
-import { BaseSequencer } from 'vitest/node';
 
 // The files that take longest (seconds each, most of it waiting on subprocesses and listeners), started
-// first so that no long file begins last and runs alone at the end. Vitest orders by the durations of
-// the previous run when it has them, else by file size, which puts these late on a fresh clone.
+// first (see @specbound/scripts/longest-first.mjs).
 const LONGEST = [
   'test/e2e/sync-kill.test.ts',
   'test/e2e/listen.test.ts',
@@ -16,16 +14,6 @@ const LONGEST = [
   'test/e2e/watch.test.ts',
 ];
 
-class LongestFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (file: TestSpecification) => {
-      const index = LONGEST.findIndex((name) => file.moduleId.endsWith(name));
-      return index === -1 ? LONGEST.length : index;
-    };
-    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
-  }
-}
-
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
@@ -36,7 +24,7 @@ export default defineConfig({
     // wall time is waiting (subprocesses, kill -9 loops, listeners, timeouts), and the waits of one
     // file overlap the other's work. Files share no port, folder or environment variable.
     maxWorkers: 2,
-    sequence: { sequencer: LongestFirst },
+    sequence: { sequencer: longestFirst(LONGEST) },
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

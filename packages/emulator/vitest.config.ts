@@ -1,12 +1,9 @@
 import { fileURLToPath } from 'node:url';
+import { longestFirst } from '@specbound/scripts/longest-first.mjs';
 import { defineConfig } from 'vitest/config';
-import type { TestSpecification } from 'vitest/node';
-import { BaseSequencer } from 'vitest/node';
 
 // The files that take longest (5-30 s each: clasp subprocesses, kill -9 loops, run limits waited
-// for), started first so that no long file begins last and runs alone at the end. Vitest orders by
-// the durations of the previous run when it has them, else by file size, which puts some of these
-// late on a fresh clone.
+// for), started first (see @specbound/scripts/longest-first.mjs).
 const LONGEST = [
   'test/clasp.test.ts',
   'test/runs.test.ts',
@@ -25,16 +22,6 @@ process.env.NODE_COMPILE_CACHE ??= fileURLToPath(
   new URL('./node_modules/.cache/node-compile-cache', import.meta.url),
 );
 
-class LongestFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (file: TestSpecification) => {
-      const index = LONGEST.findIndex((name) => file.moduleId.endsWith(name));
-      return index === -1 ? LONGEST.length : index;
-    };
-    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
-  }
-}
-
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
@@ -45,7 +32,7 @@ export default defineConfig({
     // loading googleapis, a killed worker's grace period), and the waits of one file overlap the
     // other's work. (Three took as long, with more CPU.)
     maxWorkers: 2,
-    sequence: { sequencer: LongestFirst },
+    sequence: { sequencer: longestFirst(LONGEST) },
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
