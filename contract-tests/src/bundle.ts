@@ -8,8 +8,9 @@ const REDOCLY_BIN = join(PACKAGE_DIR, 'node_modules', '.bin', 'redocly');
 
 /**
  * Bundles multi-file specs (root + paths/ + components/) into the one JSON file each that the
- * comparator reads, with its one setting (see normalize.ts); returns the files, in `contracts`
- * order. `$ref`s between files are inlined into `components`, so each result is the same contract.
+ * comparator reads, with its one setting (see normalize.ts); returns each contract with its file,
+ * in `contracts` order. `$ref`s between files are inlined into `components`, so each result is the
+ * same contract.
  *
  * One Redocly process bundles them all (a process per spec cost about 0.3 s of CPU each): given
  * several APIs and no `--output`, it prints their bundles to stdout one after the other, in the
@@ -18,7 +19,7 @@ const REDOCLY_BIN = join(PACKAGE_DIR, 'node_modules', '.bin', 'redocly');
 export function bundleSpecs(
   contracts: readonly ProviderContract[],
   outFileOf: (contract: ProviderContract) => string,
-): string[] {
+): { contract: ProviderContract; file: string }[] {
   const stdout = execFileSync(
     REDOCLY_BIN,
     [
@@ -48,7 +49,7 @@ export function bundleSpecs(
     mkdirSync(dirname(outFile), { recursive: true });
     const bundled = JSON.parse(bundles[index] as string) as object;
     writeFileSync(outFile, `${JSON.stringify(normalizeForComparator(bundled), null, 2)}\n`);
-    return outFile;
+    return { contract, file: outFile };
   });
 }
 

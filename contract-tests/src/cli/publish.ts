@@ -44,9 +44,7 @@ const childEnv = { ...env, PACT_DO_NOT_TRACK: 'true' };
 
 run('pact-broker', ['publish', PACTS_DIR, '--consumer-app-version', version, '--branch', branch]);
 
-const specFiles = bundleSpecs(PROVIDERS, bundledSpecOf);
-for (const [index, contract] of PROVIDERS.entries()) {
-  const specFile = specFiles[index] as string;
+for (const { contract, file: specFile } of bundleSpecs(PROVIDERS, bundledSpecOf)) {
   const verification = join(TMP_DIR, 'reports', `${contract.provider}.txt`);
   const args = [
     'publish-provider-contract',

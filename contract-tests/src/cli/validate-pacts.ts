@@ -15,11 +15,11 @@ const present = PROVIDERS.filter((contract) => {
   failed = true;
   return false;
 });
-const specFiles = present.length > 0 ? bundleSpecs(present, bundledSpecOf) : [];
-for (const [index, contract] of present.entries()) {
+const bundled = present.length > 0 ? bundleSpecs(present, bundledSpecOf) : [];
+for (const { contract, file: specFile } of bundled) {
   const result = await checkPact({
     provider: contract.provider,
-    specFile: specFiles[index] as string,
+    specFile,
     pactFile: pactFileOf(contract.provider),
   });
   console.log(formatReport(result));

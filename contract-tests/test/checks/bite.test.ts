@@ -29,9 +29,9 @@ beforeAll(() => {
       );
     }
   }
-  const files = bundleSpecs(PROVIDERS, (contract) => join(scratch, `${contract.slug}.original.json`));
-  for (const [index, contract] of PROVIDERS.entries())
-    specs.set(contract.provider, JSON.parse(readFileSync(files[index] as string, 'utf8')) as Spec);
+  const originals = bundleSpecs(PROVIDERS, (contract) => join(scratch, `${contract.slug}.original.json`));
+  for (const { contract, file } of originals)
+    specs.set(contract.provider, JSON.parse(readFileSync(file, 'utf8')) as Spec);
 });
 
 async function validateCopy(provider: ProviderName, name: string, mutate: (spec: Spec) => void) {
