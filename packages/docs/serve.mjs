@@ -1,4 +1,4 @@
-// `pnpm docs:serve`: serves the built site (run `pnpm docs` first) on http://127.0.0.1:4173/ or $PORT.
+// `./tools/dev docs:serve`: serves the built site (`./tools/dev docs` builds it) on http://127.0.0.1:4173/ or $PORT.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST_DIR } from './src/paths.ts';
