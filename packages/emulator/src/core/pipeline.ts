@@ -22,6 +22,11 @@ export interface PipelineOptions {
 }
 
 export function send(res: ServerResponse, reply: Reply): void {
+  res.end(writeHead(res, reply));
+}
+
+/** Writes the status and headers of `reply` and returns its payload, to be sent as the body. */
+function writeHead(res: ServerResponse, reply: Reply): string | Uint8Array | undefined {
   const headers: Record<string, string> = { ...reply.headers };
   let payload: string | Uint8Array | undefined;
   if (reply.body instanceof Uint8Array) {
@@ -36,7 +41,7 @@ export function send(res: ServerResponse, reply: Reply): void {
     headers['content-length'] = '0';
   }
   res.writeHead(reply.status, headers);
-  res.end(payload);
+  return payload;
 }
 
 export async function handleServiceRequest<P>(
@@ -109,10 +114,10 @@ export async function handleServiceRequest<P>(
       body = await readRequestBody(service, operation, req, contentType, problems);
     } catch (error) {
       if (error instanceof BodyTooLarge) {
-        discardRest(req, error.limit);
-        const reply = service.tooLarge?.(error.limit, error.what);
-        if (reply !== undefined) return send(res, reply);
         problems.push({ location: 'body', field: 'body', keyword: 'bodySize', message: error.message });
+        const reply =
+          service.tooLarge?.(error.limit, error.what) ?? service.invalidRequest(problems, operation);
+        return refuseAndDrain(req, res, reply, error.limit);
       } else if (error instanceof BadBody) {
         problems.push({
           location: 'body',
@@ -204,16 +209,30 @@ export async function handleServiceRequest<P>(
 }
 
 /**
- * Reads and drops what is left of a body that is past its limit. A client still sending it (fetch
- * sends the whole body before it reads the answer) then gets the answer instead of a broken pipe;
- * one that sends more than another `limit` bytes is cut off. Nothing is held.
+ * Answers a body refused before all of it was read, then reads and drops the rest. The answer is
+ * on the wire at once (its length is declared), so a client still sending (fetch sends the whole
+ * body before it reads the answer) gets it instead of a broken pipe. It says `Connection: close`,
+ * so the client never sends its next request on a connection that may yet be cut off: that request
+ * met the reset instead (an ECONNRESET seen in CI). The response ends, and Node closes the
+ * connection, only once the body has ended, since closing with bytes unread resets the connection
+ * under the client's upload. A client that sends more than another `limit` bytes is cut off.
  */
-function discardRest(req: IncomingMessage, limit: number): void {
+function refuseAndDrain(req: IncomingMessage, res: ServerResponse, reply: Reply, limit: number): void {
+  res.setHeader('connection', 'close');
+  const payload = writeHead(res, reply);
+  if (payload !== undefined) res.write(payload);
+  if (req.readableEnded) {
+    res.end();
+    return;
+  }
   let dropped = 0;
   req.on('data', (chunk: Buffer) => {
     dropped += chunk.length;
-    if (dropped > limit) req.socket.destroy();
+    if (dropped <= limit) return;
+    res.end();
+    req.socket.destroy();
   });
+  req.once('end', () => res.end());
   req.resume();
 }
 
