@@ -1,5 +1,6 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { bundleSpecs } from '@specbound/scripts/bundle-specs.mjs';
 import { injectDeliveries } from './deliveries.ts';
 import { renderLanding } from './landing.ts';
 import { renderLocalDevelopment } from './local-development.ts';
@@ -7,7 +8,7 @@ import { listServerTools, renderMcpPage } from './mcp.ts';
 import { localizeRedocPage } from './offline.ts';
 import { listOperations, type OpenApiDocument } from './operations.ts';
 import { BUNDLE_DIR, DIST_DIR } from './paths.ts';
-import { buildDocs, bundleSpec } from './redocly.ts';
+import { buildDocs } from './redocly.ts';
 import { renderRuntime } from './runtime.ts';
 import { injectSamples } from './samples.ts';
 import { summarizeScopes } from './security.ts';
@@ -18,11 +19,14 @@ import { LOGO_DATA_URI, REDOC_OPTIONS } from './theme.ts';
 await rm(DIST_DIR, { recursive: true, force: true });
 await mkdir(BUNDLE_DIR, { recursive: true });
 
+// Every spec bundled by one Redocly process, in order: the services, then the references.
+const bundles = bundleSpecs([...SERVICES, ...REFERENCES].map(({ api }) => api)) as OpenApiDocument[];
+const bundleOf = (index: number): OpenApiDocument => bundles[index] as OpenApiDocument;
+
 const summaries = [];
-for (const service of SERVICES) {
+for (const [index, service] of SERVICES.entries()) {
   const bundled = join(BUNDLE_DIR, `${service.id}.json`);
-  await bundleSpec(service.api, bundled);
-  const doc = JSON.parse(await readFile(bundled, 'utf8')) as OpenApiDocument;
+  const doc = bundleOf(index);
   const operations = listOperations(doc);
   await injectSamples(service.id, operations);
   // After the samples: a delivery's receiving sample stays first (in view when its menu item is
@@ -39,10 +43,9 @@ for (const service of SERVICES) {
 }
 
 // Specs without a client (the emulator's control API) get a reference page of their own.
-for (const reference of REFERENCES) {
+for (const [index, reference] of REFERENCES.entries()) {
   const bundled = join(BUNDLE_DIR, `${reference.id}.json`);
-  await bundleSpec(reference.api, bundled);
-  const doc = JSON.parse(await readFile(bundled, 'utf8')) as OpenApiDocument;
+  const doc = bundleOf(SERVICES.length + index);
   doc.info['x-logo'] = { url: LOGO_DATA_URI, href: 'index.html', altText: 'specbound docs home' };
   await writeFile(bundled, `${JSON.stringify(doc, null, 2)}\n`);
   const page = join(DIST_DIR, `${reference.id}.html`);

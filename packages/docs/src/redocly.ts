@@ -23,11 +23,6 @@ async function redocly(args: readonly string[]): Promise<void> {
   }
 }
 
-/** Bundles the spec registered as `api` in the root redocly.yaml into one self-contained file. */
-export function bundleSpec(api: string, output: string): Promise<void> {
-  return redocly(['bundle', api, '--config', REDOCLY_CONFIG, '--ext', 'json', '-o', output]);
-}
-
 /**
  * Renders a bundled spec with Redoc into one HTML file. --inlineBundle embeds Redoc's script
  * instead of loading it from Redocly's CDN, which a closed network (and a docs site meant to

@@ -1,26 +1,18 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleSpecs } from '@specbound/scripts/bundle-specs.mjs';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listOperations, type OpenApiDocument } from '../src/operations.ts';
-import { bundleSpec } from '../src/redocly.ts';
 import { injectSamples, listSampleIds, sampleProblems } from '../src/samples.ts';
 import { SERVICES } from '../src/services.ts';
 
-let dir: string;
 const docs = new Map<string, OpenApiDocument>();
 
 // Fresh bundles of the specs as they are now (not dist/, which may be stale).
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'specbound-docs-'));
-  for (const service of SERVICES) {
-    const file = join(dir, `${service.id}.json`);
-    await bundleSpec(service.api, file);
-    docs.set(service.id, JSON.parse(await readFile(file, 'utf8')) as OpenApiDocument);
-  }
+beforeAll(() => {
+  const bundles = bundleSpecs(SERVICES.map(({ api }) => api)) as OpenApiDocument[];
+  for (const [index, service] of SERVICES.entries()) docs.set(service.id, bundles[index] as OpenApiDocument);
 }, 120_000);
-
-afterAll(() => rm(dir, { recursive: true, force: true }));
 
 function bundledDoc(id: string): OpenApiDocument {
   const doc = docs.get(id);
