@@ -27,8 +27,8 @@ const config: KnipConfig = {
   workspaces: {
     '.': {},
     scripts: {
-      // longest-first.d.mts and bundle-specs.d.mts type their .mjs for the TypeScript that imports them.
-      entry: ['longest-first.d.mts', 'bundle-specs.d.mts'],
+      // The .d.mts files type the .mjs beside them for the TypeScript that imports them.
+      entry: ['longest-first.d.mts', 'bundle-specs.d.mts', 'vitest-workspace.d.mts'],
       // bundle-specs.mjs: createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js').
       ignoreDependencies: ['@redocly/cli'],
     },

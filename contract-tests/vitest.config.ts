@@ -1,3 +1,4 @@
+import { loadWorkspaceDistNatively } from '@specbound/scripts/vitest-workspace.mjs';
 import { defineConfig } from 'vitest/config';
 
 // Pact's native core sends anonymous usage metrics unless this is set; tests talk to loopback only.
@@ -5,6 +6,7 @@ process.env.PACT_DO_NOT_TRACK = 'true';
 
 export default defineConfig({
   test: {
+    server: loadWorkspaceDistNatively,
     // One module graph per worker instead of one per test file: the files share no module state.
     isolate: false,
     env: { PACT_DO_NOT_TRACK: 'true' },

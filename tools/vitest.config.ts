@@ -1,4 +1,5 @@
 import { longestFirst } from '@specbound/scripts/longest-first.mjs';
+import { loadWorkspaceDistNatively } from '@specbound/scripts/vitest-workspace.mjs';
 import { defineConfig } from 'vitest/config';
 
 // The files that take longest (seconds each, most of it waiting on subprocesses and listeners), started
@@ -16,6 +17,7 @@ const LONGEST = [
 
 export default defineConfig({
   test: {
+    server: loadWorkspaceDistNatively,
     include: ['test/**/*.test.ts'],
     // One module graph per worker instead of one per test file (files share no module state: each
     // starts its own emulator on its own port and its own temporary folders).

@@ -1,7 +1,9 @@
+import { loadWorkspaceDistNatively } from '@specbound/scripts/vitest-workspace.mjs';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    server: loadWorkspaceDistNatively,
     // One module graph per worker instead of one per test file: the files share no module state.
     isolate: false,
     projects: [

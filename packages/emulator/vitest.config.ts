@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { longestFirst } from '@specbound/scripts/longest-first.mjs';
+import { loadWorkspaceDistNatively } from '@specbound/scripts/vitest-workspace.mjs';
 import { defineConfig } from 'vitest/config';
 
 // The files that take longest (5-30 s each: clasp subprocesses, kill -9 loops, run limits waited
@@ -24,6 +25,7 @@ process.env.NODE_COMPILE_CACHE ??= fileURLToPath(
 
 export default defineConfig({
   test: {
+    server: loadWorkspaceDistNatively,
     include: ['test/**/*.test.ts'],
     // One module graph per worker instead of one per test file (files share no module state: each
     // starts its own emulator on its own port and its own temporary folders).
