@@ -119,7 +119,9 @@ describe('the landing page', { concurrent: true }, () => {
   }) => {
     const landing = await openPage('index.html');
     const { page } = landing;
-    await expect.poll(() => page.title()).toBe('specbound docs');
+    // Loaded (openPage waits for `load`), so its title is final: asked once, not polled for 1 s, which a
+    // loaded machine's DevTools round trips outlasted.
+    expect(await page.title()).toBe('specbound docs');
     for (const heading of [
       'API references',
       'Packages',

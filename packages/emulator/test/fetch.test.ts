@@ -182,8 +182,11 @@ describe('createEmulatorFetch and a caller’s abort', () => {
       });
       await expect(attempt).rejects.toMatchObject({ name: 'TimeoutError' });
       expect(Date.now() - started).toBeLessThan(5_000);
-      // The run was stopped, not left to its 20 s limit.
-      await expect.poll(() => runs.emulator.state().appsScript.processes[0]?.processStatus).toBe('CANCELED');
+      // The run was stopped, not left to its 20 s limit (vitest's 1 s default for a poll is too
+      // short on a loaded machine).
+      await expect
+        .poll(() => runs.emulator.state().appsScript.processes[0]?.processStatus, { timeout: 5_000 })
+        .toBe('CANCELED');
     } finally {
       await runs.close();
     }

@@ -346,7 +346,10 @@ describe('resolveGoogleAuth: the stored login', () => {
     const google = await resolveGoogleAuth({ env: env(), profile: 'work' });
     const token = await google.auth();
     expect(token).toBe(server.issued.at(-1));
-    await expect.poll(async () => (await readLogin('work', { configDir: dir }))?.access_token).toBe(token);
+    // Written after the token is handed back; vitest's 1 s default for a poll is too short under load.
+    await expect
+      .poll(async () => (await readLogin('work', { configDir: dir }))?.access_token, { timeout: 5_000 })
+      .toBe(token);
     const after = await readLogin('work', { configDir: dir });
     expect(after?.refresh_token).toBe(rt);
     expect(after?.expiry_date).toBeGreaterThan(Date.now());
