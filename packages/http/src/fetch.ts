@@ -85,142 +85,18 @@ type KeepBody = (
   leave: boolean,
 ) => Opened | Promise<Opened>;
 
+/** The fetch over `options`: what is per client is resolved here, each attempt is `attempt`'s. */
 function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
   const userAgent = buildUserAgent(options.client, options.userAgent);
-  const secrets = (): readonly string[] => options.auth?.secrets() ?? [];
   // A custom fetch's body vouches for nothing: it is raced against the signal and read capped.
   const race = options.fetch !== undefined;
-
-  // Without a logger, no event (and no URL redaction) is built on the hot path; one function for
-  // every attempt, not a closure per attempt.
-  const log = (
-    input: Request,
-    url: string,
-    attempt: number,
-    started: number,
-    extra: Pick<LogEvent, 'status'> | Pick<LogEvent, 'error'>,
-  ): void => {
-    if (options.logger === undefined) return;
-    try {
-      options.logger({
-        method: input.method,
-        url: redactUrl(url, secrets()),
-        attempt,
-        durationMs: Date.now() - started,
-        ...extra,
-      });
-    } catch {
-      // A failing logger must never change the outcome of a request.
-    }
-  };
-
-  /** One attempt: a fresh copy of the request, user agent, auth, then fetch under the timeout. */
-  const attempt = async (
-    input: Request,
-    number: number,
-    reusable: boolean,
-    bytes: ArrayBuffer | null,
-  ): Promise<Outcome> => {
-    const controller = new AbortController();
-    const { signal } = controller;
-    const caller = input.signal;
-    // The caller's abort is forwarded by hand rather than with AbortSignal.any, which costs about
-    // 8 µs per request on a loopback benchmark. The listener stays until the body is read, so an
-    // abort while the body streams still stops it.
-    const forward = (): void => controller.abort(caller.reason);
-    if (caller.aborted) forward();
-    else caller.addEventListener('abort', forward, { once: true });
-    let timedOut = false;
-    const timer =
-      options.timeout > MAX_TIMER_MS
-        ? undefined
-        : setTimeout(() => {
-            timedOut = true;
-            controller.abort(new DOMException('The attempt timed out.', 'TimeoutError'));
-          }, options.timeout);
-    const release = (): void => {
-      clearTimeout(timer);
-      caller.removeEventListener('abort', forward);
-    };
-    const started = Date.now();
-    let url = input.url;
-    // Until the credentials are on the request, a failure is theirs (see the catch below).
-    let sending = false;
-    const describe = (): RedactedRequest => redactRequest({ method: input.method, url }, secrets());
-    // The typed error for a failure at any point of this attempt, body included.
-    const failure = (error: unknown, stage: string): SpecboundError => {
-      const request = describe();
-      if (caller.aborted) return aborted(request, caller.reason);
-      const what = `${request.method} ${request.url}`;
-      if (timedOut) {
-        return new TimeoutError(`${what} timed out after ${options.timeout} ms${stage}.`, { request });
-      }
-      if (error instanceof SpecboundError) return error;
-      const cause = safeCause(error, secrets());
-      return new ConnectionError(`${what} failed${stage}: ${cause.message}`, { request, cause });
-    };
-
-    try {
-      // This attempt's copy of the request, with the user agent: the caller's request is never
-      // modified (its middleware must not see the credentials added next). `bytes`: the body read
-      // once for every attempt (see `run`); otherwise the body is piped from the caller's request
-      // (`body: undefined` leaves it to the request copied), or from a clone of it when the
-      // request may be retried. For the platform fetch, which copies the request again and is
-      // given the signal then, the copy follows no signal (`null`): following one costs undici
-      // listeners and registry entries.
-      let request = new Request(bytes === null && input.body !== null && reusable ? input.clone() : input, {
-        signal: race ? signal : null,
-        body: bytes ?? undefined,
-      } as RequestInit);
-      applyUserAgent(request, userAgent);
-      if (options.auth !== undefined) {
-        // Static credentials answer synchronously: no promise hop or abort race on the hot path.
-        const authenticated = options.auth.authenticate(request);
-        request = 'then' in authenticated ? await raceSignal(authenticated, signal) : authenticated;
-      }
-      url = request.url;
-      sending = true;
-      const guard: BodyGuard = {
-        signal,
-        limit: options.maxResponseBytes,
-        request: describe,
-        release,
-        failure: (error) => failure(error, ' while receiving the body'),
-      };
-      // The platform fetch honours its signal; a custom one might not, so it is raced against it.
-      // The platform fetch copies the request it is given; given the bytes again, it takes them
-      // as they are instead of piping the copy's body stream into its own (a tenth of a POST).
-      const response = await (options.fetch === undefined
-        ? globalThis.fetch(request, { signal, body: bytes ?? undefined } as RequestInit)
-        : raceSignal(options.fetch(request), signal));
-      log(input, url, number, started, { status: response.status });
-      return [response, guard];
-    } catch (error) {
-      release();
-      const typed = failure(error, '');
-      if (!sending && !(typed instanceof TimeoutError || typed instanceof AbortError)) {
-        // A failing token provider is the caller's error, not a connection problem: not retried.
-        if (error instanceof SpecboundError) throw error;
-        const cause = safeCause(error, secrets());
-        throw new CredentialsError(
-          `The credentials for ${input.method} could not be obtained: ${cause.message}`,
-          {
-            cause,
-          },
-        );
-      }
-      log(input, url, number, started, { error: `${typed.name}: ${typed.message}` });
-      if (typed instanceof ConnectionError) return typed;
-      throw typed;
-    }
-  };
 
   /** The attempts of one call, until one's answer is kept or the last one fails. */
   const run = async (input: Request, leave: boolean): Promise<Opened> => {
     const retry = options.retry;
     const retryable = retry !== false && (retry.retryNonIdempotent || isIdempotent(input.method));
     const attempts = retryable ? retry.maxRetries + 1 : 1;
-    const abort = (): AbortError => aborted(redactRequest(input, secrets()), input.signal.reason);
+    const abort = (): AbortError => aborted(redactRequest(input, secrets(options)), input.signal.reason);
 
     // A JSON body (openapi-fetch serializes it to a string) is read once and sent as bytes by
     // every attempt: piping the request's stream into each copy cost more than the rest of the
@@ -232,7 +108,7 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
         : null;
     for (let number = 1; ; number++) {
       if (input.signal.aborted) throw abort();
-      const outcome = await attempt(input, number, attempts > 1, bytes);
+      const outcome = await attempt(options, userAgent, race, input, number, attempts > 1, bytes);
       const last = retry === false || number >= attempts;
       let delay: number;
       if (outcome instanceof ConnectionError) {
@@ -264,3 +140,152 @@ function build(options: ResolvedOptions, keepBody: KeepBody): HttpFetch {
     withOverrides: (overrides: Overrides): HttpFetch => build(applyOverrides(options, overrides), keepBody),
   });
 }
+
+/** One attempt: a fresh copy of the request, user agent, auth, then fetch under the timeout. */
+async function attempt(
+  options: ResolvedOptions,
+  userAgent: string,
+  race: boolean,
+  input: Request,
+  number: number,
+  reusable: boolean,
+  bytes: ArrayBuffer | null,
+): Promise<Outcome> {
+  const controller = new AbortController();
+  const { signal } = controller;
+  const caller = input.signal;
+  // The caller's abort is forwarded by hand rather than with AbortSignal.any, which costs about
+  // 8 µs per request on a loopback benchmark. The listener stays until the body is read, so an
+  // abort while the body streams still stops it.
+  const forward = (): void => controller.abort(caller.reason);
+  if (caller.aborted) forward();
+  else caller.addEventListener('abort', forward, { once: true });
+  let timedOut = false;
+  const timer =
+    options.timeout > MAX_TIMER_MS
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          controller.abort(new DOMException('The attempt timed out.', 'TimeoutError'));
+        }, options.timeout);
+  const release = (): void => {
+    clearTimeout(timer);
+    caller.removeEventListener('abort', forward);
+  };
+  const started = Date.now();
+  let url = input.url;
+  // Until the credentials are on the request, a failure is theirs (see the catch below).
+  let sending = false;
+  const describe = (): RedactedRequest => redactRequest({ method: input.method, url }, secrets(options));
+
+  try {
+    // This attempt's copy of the request, with the user agent: the caller's request is never
+    // modified (its middleware must not see the credentials added next). `bytes`: the body read
+    // once for every attempt (see `run`); otherwise the body is piped from the caller's request
+    // (`body: undefined` leaves it to the request copied), or from a clone of it when the
+    // request may be retried. For the platform fetch, which copies the request again and is
+    // given the signal then, the copy follows no signal (`null`): following one costs undici
+    // listeners and registry entries.
+    let request = new Request(bytes === null && input.body !== null && reusable ? input.clone() : input, {
+      signal: race ? signal : null,
+      body: bytes ?? undefined,
+    } as RequestInit);
+    applyUserAgent(request, userAgent);
+    if (options.auth !== undefined) {
+      // Static credentials answer synchronously: no promise hop or abort race on the hot path.
+      const authenticated = options.auth.authenticate(request);
+      request = 'then' in authenticated ? await raceSignal(authenticated, signal) : authenticated;
+    }
+    url = request.url;
+    sending = true;
+    // The platform fetch honours its signal; a custom one might not, so it is raced against it.
+    // The platform fetch copies the request it is given; given the bytes again, it takes them
+    // as they are instead of piping the copy's body stream into its own (a tenth of a POST).
+    const response = await (options.fetch === undefined
+      ? globalThis.fetch(request, { signal, body: bytes ?? undefined } as RequestInit)
+      : raceSignal(options.fetch(request), signal));
+    log(options, input, url, number, started, { status: response.status });
+    // The guard of the response's body: its failure reads `timedOut` when the read fails.
+    return [
+      response,
+      {
+        signal,
+        limit: options.maxResponseBytes,
+        request: describe,
+        release,
+        failure: (error) =>
+          typedFailure(options, describe(), caller, timedOut, error, ' while receiving the body'),
+      },
+    ];
+  } catch (error) {
+    release();
+    const typed = typedFailure(options, describe(), caller, timedOut, error, '');
+    if (!sending && !(typed instanceof TimeoutError || typed instanceof AbortError)) {
+      throw credentialsFailure(options, input, error);
+    }
+    log(options, input, url, number, started, { error: `${typed.name}: ${typed.message}` });
+    if (typed instanceof ConnectionError) return typed;
+    throw typed;
+  }
+}
+
+/**
+ * The typed error for a failure at any point of an attempt, body included: the caller's abort, the
+ * attempt's timeout, or the connection's failure. A module function given the attempt's state at
+ * the failure, rather than a closure of each attempt: one allocation fewer per attempt.
+ */
+function typedFailure(
+  options: ResolvedOptions,
+  request: RedactedRequest,
+  caller: AbortSignal,
+  timedOut: boolean,
+  error: unknown,
+  stage: string,
+): SpecboundError {
+  if (caller.aborted) return aborted(request, caller.reason);
+  const what = `${request.method} ${request.url}`;
+  if (timedOut) {
+    return new TimeoutError(`${what} timed out after ${options.timeout} ms${stage}.`, { request });
+  }
+  if (error instanceof SpecboundError) return error;
+  const cause = safeCause(error, secrets(options));
+  return new ConnectionError(`${what} failed${stage}: ${cause.message}`, { request, cause });
+}
+
+/** A failing token provider is the caller's error, not a connection problem: not retried. */
+function credentialsFailure(options: ResolvedOptions, input: Request, error: unknown): SpecboundError {
+  if (error instanceof SpecboundError) return error;
+  const cause = safeCause(error, secrets(options));
+  return new CredentialsError(`The credentials for ${input.method} could not be obtained: ${cause.message}`, {
+    cause,
+  });
+}
+
+/**
+ * Logs one attempt. Without a logger, no event (and no URL redaction) is built on the hot path; one
+ * function for every attempt, not a closure per attempt.
+ */
+function log(
+  options: ResolvedOptions,
+  input: Request,
+  url: string,
+  attempt: number,
+  started: number,
+  extra: Pick<LogEvent, 'status'> | Pick<LogEvent, 'error'>,
+): void {
+  if (options.logger === undefined) return;
+  try {
+    options.logger({
+      method: input.method,
+      url: redactUrl(url, secrets(options)),
+      attempt,
+      durationMs: Date.now() - started,
+      ...extra,
+    });
+  } catch {
+    // A failing logger must never change the outcome of a request.
+  }
+}
+
+/** The credentials to keep out of URLs, errors and logs. */
+const secrets = (options: ResolvedOptions): readonly string[] => options.auth?.secrets() ?? [];
