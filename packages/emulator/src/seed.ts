@@ -2,7 +2,7 @@
 // week of process history; a BugSmash workspace with folders, projects, versions and comments.
 // BugSmash comments go through the backend, so they raise `new_comment` for subscribed webhooks.
 import type { AppsScriptBackend } from './apps-script/backend.ts';
-import type { AsFile, AsProject, ProcessStatus, ProcessType } from './apps-script/model.ts';
+import type { AsFile, AsProcessRecord, AsProject, ProcessStatus, ProcessType } from './apps-script/model.ts';
 import type { BugsmashBackend } from './bugsmash/backend.ts';
 import { addComment, addReply } from './bugsmash/comments.ts';
 import { createFolder } from './bugsmash/folders.ts';
@@ -72,14 +72,79 @@ function file(name: string, type: AsFile['type'], source: string, time: string, 
   return { name, type, source, createTime: time, updateTime: time, lastModifyUser: user };
 }
 
+/** One day, in milliseconds. */
+const day = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The Team rota: Grace's project, with a manifest only, no versions and its head deployment. */
+function teamRotaProject(now: number): AsProject {
+  const grace = DEMO_USERS[1].email;
+  return {
+    scriptId: DEMO_APPS_SCRIPT_IDS.teamRota,
+    title: 'Team rota',
+    createTime: iso(now - 5 * day),
+    updateTime: iso(now - 5 * day),
+    creator: grace,
+    lastModifyUser: grace,
+    files: [
+      file(
+        'appsscript',
+        'JSON',
+        JSON.stringify({ timeZone: 'America/New_York', runtimeVersion: 'V8' }),
+        iso(now - 5 * day),
+        grace,
+      ),
+    ],
+    versions: [],
+    deployments: [
+      {
+        deploymentId: DEMO_APPS_SCRIPT_IDS.teamRotaHead,
+        manifestFileName: 'appsscript',
+        description: 'Head deployment',
+        updateTime: iso(now - 5 * day),
+      },
+    ],
+  };
+}
+
+/** A week of history of the Invoice mailer: hourly-ish runs of three functions, some failing. */
+function demoProcessHistory(invoices: AsProject, now: number): AsProcessRecord[] {
+  const ada = DEMO_USERS[0].email;
+  const grace = DEMO_USERS[1].email;
+  const api = invoices.deployments[1]?.deploymentId;
+  const kinds: [string, ProcessType][] = [
+    ['sendInvoices', 'EXECUTION_API'],
+    ['nightlyReport', 'TIME_DRIVEN'],
+    ['validateInvoice', 'EDITOR'],
+  ];
+  const records = [];
+  for (let k = 0; k < 168; k++) {
+    const [functionName, processType] = kinds[k % kinds.length] ?? ['sendInvoices', 'EXECUTION_API'];
+    const status: ProcessStatus =
+      functionName === 'nightlyReport' ? 'FAILED' : k % 17 === 0 ? 'TIMED_OUT' : 'COMPLETED';
+    records.push({
+      scriptId: invoices.scriptId,
+      ...(processType === 'EXECUTION_API' && api !== undefined ? { deploymentId: api } : {}),
+      projectName: invoices.title,
+      functionName,
+      processType,
+      processStatus: status,
+      userAccessLevel: 'OWNER' as const,
+      user: k % 5 === 0 ? grace : ada,
+      startTime: iso(now - 7 * day + k * 3_600_000),
+      durationMs: status === 'TIMED_OUT' ? 360_000 : 200 + ((k * 137) % 2_000),
+      runtimeVersion: 'V8' as const,
+    });
+  }
+  return records;
+}
+
 function seedAppsScript(apps: AppsScriptBackend): void {
   for (const u of DEMO_USERS) {
     apps.users.set(u.email, { email: u.email, name: u.name, domain: u.domain, photoUrl: u.photoUrl });
     apps.tokens.set(u.token, u.email);
   }
-  const day = 86_400_000;
   const now = Date.now();
-  const iso = (ms: number) => new Date(ms).toISOString();
   const created = iso(now - 30 * day);
   const ada = DEMO_USERS[0].email;
 
@@ -127,63 +192,11 @@ function seedAppsScript(apps: AppsScriptBackend): void {
       },
     ],
   };
-  const grace = DEMO_USERS[1].email;
-  const empty: AsProject = {
-    scriptId: DEMO_APPS_SCRIPT_IDS.teamRota,
-    title: 'Team rota',
-    createTime: iso(now - 5 * day),
-    updateTime: iso(now - 5 * day),
-    creator: grace,
-    lastModifyUser: grace,
-    files: [
-      file(
-        'appsscript',
-        'JSON',
-        JSON.stringify({ timeZone: 'America/New_York', runtimeVersion: 'V8' }),
-        iso(now - 5 * day),
-        grace,
-      ),
-    ],
-    versions: [],
-    deployments: [
-      {
-        deploymentId: DEMO_APPS_SCRIPT_IDS.teamRotaHead,
-        manifestFileName: 'appsscript',
-        description: 'Head deployment',
-        updateTime: iso(now - 5 * day),
-      },
-    ],
-  };
+  const empty = teamRotaProject(now);
   apps.projects.set(invoices.scriptId, invoices);
   apps.projects.set(empty.scriptId, empty);
 
-  // A week of history: hourly-ish runs of three functions, some failing.
-  const api = invoices.deployments[1]?.deploymentId;
-  const kinds: [string, ProcessType][] = [
-    ['sendInvoices', 'EXECUTION_API'],
-    ['nightlyReport', 'TIME_DRIVEN'],
-    ['validateInvoice', 'EDITOR'],
-  ];
-  const records = [];
-  for (let k = 0; k < 168; k++) {
-    const [functionName, processType] = kinds[k % kinds.length] ?? ['sendInvoices', 'EXECUTION_API'];
-    const status: ProcessStatus =
-      functionName === 'nightlyReport' ? 'FAILED' : k % 17 === 0 ? 'TIMED_OUT' : 'COMPLETED';
-    records.push({
-      scriptId: invoices.scriptId,
-      ...(processType === 'EXECUTION_API' && api !== undefined ? { deploymentId: api } : {}),
-      projectName: invoices.title,
-      functionName,
-      processType,
-      processStatus: status,
-      userAccessLevel: 'OWNER' as const,
-      user: k % 5 === 0 ? grace : ada,
-      startTime: iso(now - 7 * day + k * 3_600_000),
-      durationMs: status === 'TIMED_OUT' ? 360_000 : 200 + ((k * 137) % 2_000),
-      runtimeVersion: 'V8' as const,
-    });
-  }
-  apps.processes.load([...apps.processes.records(), ...records]);
+  apps.processes.load([...apps.processes.records(), ...demoProcessHistory(invoices, now)]);
 }
 
 function seedBugsmash(bugs: BugsmashBackend): void {

@@ -8,10 +8,10 @@ import { ServiceError } from '../core/types.ts';
 import { clockOf } from '../runtime/clock.ts';
 import { runHost } from '../runtime/host.ts';
 import { PoolBusy, RunStopped } from '../sandbox/pool.ts';
-import type { RunOutcome } from '../sandbox/types.ts';
+import type { RunJob, RunOutcome } from '../sandbox/types.ts';
 import type { AppsScriptBackend } from './backend.ts';
 import { nowIso } from './backend.ts';
-import { executionApiAccess, manifestFrom, runtimeOf } from './content.ts';
+import { executionApiAccess, type Manifest, manifestFrom, runtimeOf } from './content.ts';
 import { googleError, invalidArgument, notFound, permissionDenied } from './errors.ts';
 import { type AppsScriptHandlers, ok } from './handlers.ts';
 import type { AsDeployment, AsFile, AsProject, AsUser, ProcessStatus, ProcessType } from './model.ts';
@@ -151,6 +151,62 @@ interface RunRequest {
   signal?: AbortSignal;
 }
 
+/** What the sandbox pool runs: the project's server files, the run's context and its limits. */
+function sandboxJob(b: AppsScriptBackend, run: RunRequest, manifest: Manifest): RunJob {
+  const { project, user, functionName } = run;
+  return {
+    files: run.files.filter((f) => f.type === 'SERVER_JS').map((f) => ({ name: f.name, source: f.source })),
+    context: {
+      scriptId: project.scriptId,
+      userEmail: user.email,
+      timeZone: typeof manifest.timeZone === 'string' ? manifest.timeZone : 'America/New_York',
+      clockOffsetMs: clockOf(b).offsetMs,
+      htmlFiles: Object.fromEntries(
+        run.files.filter((f) => f.type === 'HTML').map((f) => [f.name, f.source]),
+      ),
+      ...(project.parentId === undefined ? {} : { documentId: project.parentId }),
+    },
+    functionName,
+    parameters: run.parameters,
+    timeoutMs: runTimeLimitMs(b.options.runTimeoutMs, run),
+    memoryLimitBytes: b.options.runMemoryBytes,
+  };
+}
+
+/**
+ * Records a finished run's log lines: each in the emulator's log (and `onLog`), and the run as a
+ * whole in Cloud Logging under its process. Not called after a reset (the run's state is gone).
+ */
+function recordRunLogs(
+  b: AppsScriptBackend,
+  run: RunRequest,
+  index: number,
+  outcome: RunOutcome,
+  generation: number,
+): void {
+  const { project, user, functionName } = run;
+  const at = nowIso();
+  for (const line of outcome.logs) {
+    const entry = { at, scriptId: project.scriptId, functionName, line };
+    b.logs.add(entry);
+    b.options.onLog?.(entry);
+  }
+  b.cloudLogs.addRun(
+    {
+      processIndex: index,
+      scriptId: project.scriptId,
+      functionName,
+      processType: run.processType,
+      deploymentId: run.deploymentId,
+      user: user.email,
+      at,
+      lines: outcome.logs,
+      error: outcome.kind === 'error' || outcome.kind === 'timeout' ? outcome.errorMessage : undefined,
+    },
+    generation,
+  );
+}
+
 /**
  * Runs a function in the sandbox with the project's Google services, recording it as a process
  * (RUNNING, then how it ended) and its log lines. A busy pool or a stopped run is thrown as Google's
@@ -191,29 +247,7 @@ export async function executeRun(b: AppsScriptBackend, run: RunRequest): Promise
   let outcome: RunOutcome;
   const host = runHost(b, project, user.email);
   try {
-    outcome = await pool.run(
-      {
-        files: run.files
-          .filter((f) => f.type === 'SERVER_JS')
-          .map((f) => ({ name: f.name, source: f.source })),
-        context: {
-          scriptId: project.scriptId,
-          userEmail: user.email,
-          timeZone: typeof manifest.timeZone === 'string' ? manifest.timeZone : 'America/New_York',
-          clockOffsetMs: clockOf(b).offsetMs,
-          htmlFiles: Object.fromEntries(
-            run.files.filter((f) => f.type === 'HTML').map((f) => [f.name, f.source]),
-          ),
-          ...(project.parentId === undefined ? {} : { documentId: project.parentId }),
-        },
-        functionName,
-        parameters: run.parameters,
-        timeoutMs: runTimeLimitMs(b.options.runTimeoutMs, run),
-        memoryLimitBytes: b.options.runMemoryBytes,
-      },
-      run.signal,
-      host.handler,
-    );
+    outcome = await pool.run(sandboxJob(b, run, manifest), run.signal, host.handler);
   } catch (error) {
     if (error instanceof RunStopped) {
       finish('CANCELED', Date.now() - started);
@@ -237,28 +271,7 @@ export async function executeRun(b: AppsScriptBackend, run: RunRequest): Promise
   } finally {
     host.dispose();
   }
-  if (b.generation === generation) {
-    const at = nowIso();
-    for (const line of outcome.logs) {
-      const entry = { at, scriptId: project.scriptId, functionName, line };
-      b.logs.add(entry);
-      b.options.onLog?.(entry);
-    }
-    b.cloudLogs.addRun(
-      {
-        processIndex: index,
-        scriptId: project.scriptId,
-        functionName,
-        processType: run.processType,
-        deploymentId: run.deploymentId,
-        user: user.email,
-        at,
-        lines: outcome.logs,
-        error: outcome.kind === 'error' || outcome.kind === 'timeout' ? outcome.errorMessage : undefined,
-      },
-      generation,
-    );
-  }
+  if (b.generation === generation) recordRunLogs(b, run, index, outcome, generation);
   finish(
     outcome.kind === 'ok' ? 'COMPLETED' : outcome.kind === 'timeout' ? 'TIMED_OUT' : 'FAILED',
     outcome.durationMs,

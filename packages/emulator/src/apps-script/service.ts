@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { operations } from '@specbound/apps-script/schema';
 import { bindHandlers } from '../core/typed.ts';
-import type { Reply, Service } from '../core/types.ts';
+import type { Reply, RequestContext, Service } from '../core/types.ts';
 import type { CompiledSpec } from '../spec/operations.ts';
 import type { AppsScriptBackend } from './backend.ts';
 import { deploymentHandlers } from './deployments.ts';
@@ -30,6 +30,63 @@ function credentialsError(message: string, reason: string): Reply {
   ]);
 }
 
+/**
+ * Google's check of the credentials: an OAuth 2 bearer token in the Authorization header or the
+ * `access_token` / `oauth_token` query parameter; an API key alone is refused.
+ */
+function authenticateOAuth(
+  backend: AppsScriptBackend,
+  headers: RequestContext<AsUser>['headers'],
+  url: URL,
+): { principal: AsUser } | { reply: Reply } {
+  const header = headers.authorization;
+  const queryToken = url.searchParams.get('access_token') ?? url.searchParams.get('oauth_token');
+  if (header === undefined && queryToken === null) {
+    if (url.searchParams.has('key')) {
+      return {
+        reply: credentialsError(
+          'API keys are not supported by this API. Expected OAuth2 access token or other authentication credentials that assert a principal. See https://cloud.google.com/docs/authentication',
+          'CREDENTIALS_MISSING',
+        ),
+      };
+    }
+    return {
+      reply: credentialsError(
+        `Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential. ${AUTH_HELP}`,
+        'CREDENTIALS_MISSING',
+      ),
+    };
+  }
+  const token = header === undefined ? queryToken : BEARER.exec(header)?.[1];
+  if (token === undefined || token === null || !/^[A-Za-z0-9\-._~+/]+=*$/.test(token)) {
+    return {
+      reply: credentialsError(
+        `Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. ${AUTH_HELP}`,
+        'ACCESS_TOKEN_TYPE_UNSUPPORTED',
+      ),
+    };
+  }
+  return { principal: backend.userForToken(token) };
+}
+
+/** Google refuses query parameters it cannot bind to the request message. */
+function unknownQueryError(name: string): Reply {
+  return googleError(
+    400,
+    `Invalid JSON payload received. Unknown name "${name}": Cannot bind query parameter. Field '${name}' could not be found in request message.`,
+    [
+      {
+        '@type': 'type.googleapis.com/google.rpc.BadRequest',
+        fieldViolations: [
+          {
+            description: `Invalid JSON payload received. Unknown name "${name}": Cannot bind query parameter. Field '${name}' could not be found in request message.`,
+          },
+        ],
+      },
+    ],
+  );
+}
+
 export function appsScriptService(spec: CompiledSpec, backend: AppsScriptBackend): Service<AsUser> {
   return {
     name: 'apps-script',
@@ -45,34 +102,7 @@ export function appsScriptService(spec: CompiledSpec, backend: AppsScriptBackend
     // Apps Script's own limit on a request is 10 MB; the largest real body is updateContent.
     maxBodyBytes: 10 * 1024 * 1024,
     authenticate(_operation, headers, url) {
-      const header = headers.authorization;
-      const queryToken = url.searchParams.get('access_token') ?? url.searchParams.get('oauth_token');
-      if (header === undefined && queryToken === null) {
-        if (url.searchParams.has('key')) {
-          return {
-            reply: credentialsError(
-              'API keys are not supported by this API. Expected OAuth2 access token or other authentication credentials that assert a principal. See https://cloud.google.com/docs/authentication',
-              'CREDENTIALS_MISSING',
-            ),
-          };
-        }
-        return {
-          reply: credentialsError(
-            `Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential. ${AUTH_HELP}`,
-            'CREDENTIALS_MISSING',
-          ),
-        };
-      }
-      const token = header === undefined ? queryToken : BEARER.exec(header)?.[1];
-      if (token === undefined || token === null || !/^[A-Za-z0-9\-._~+/]+=*$/.test(token)) {
-        return {
-          reply: credentialsError(
-            `Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. ${AUTH_HELP}`,
-            'ACCESS_TOKEN_TYPE_UNSUPPORTED',
-          ),
-        };
-      }
-      return { principal: backend.userForToken(token) };
+      return authenticateOAuth(backend, headers, url);
     },
     invalidRequest(problems) {
       const first = problems[0];
@@ -88,22 +118,7 @@ export function appsScriptService(spec: CompiledSpec, backend: AppsScriptBackend
       ]);
     },
     unknownQuery(names) {
-      // Google refuses query parameters it cannot bind to the request message.
-      const name = names[0] ?? '';
-      return googleError(
-        400,
-        `Invalid JSON payload received. Unknown name "${name}": Cannot bind query parameter. Field '${name}' could not be found in request message.`,
-        [
-          {
-            '@type': 'type.googleapis.com/google.rpc.BadRequest',
-            fieldViolations: [
-              {
-                description: `Invalid JSON payload received. Unknown name "${name}": Cannot bind query parameter. Field '${name}' could not be found in request message.`,
-              },
-            ],
-          },
-        ],
-      );
+      return unknownQueryError(names[0] ?? '');
     },
     notFound(method, path) {
       return googleError(404, `Method not found: ${method} ${path}`);

@@ -1,6 +1,7 @@
 // Comments (and their replies): no public REST create (they arrive through seeding or the control
 // API), listed per project, updated (raising `status_changed` / `comment_updated`), deleted.
 import { randomUUID } from 'node:crypto';
+import type { components } from '@specbound/bugsmash/schema';
 import type { components as control } from '../generated/emulator.ts';
 import type { BugsmashBackend } from './backend.ts';
 import type { BugsmashHandlers } from './handlers.ts';
@@ -62,6 +63,28 @@ export function addReply(b: BugsmashBackend, commentId: string, text: string, is
   return reply;
 }
 
+/**
+ * Applies an update's fields to the comment. True when its text, priority or privacy changed (the
+ * `comment_updated` event); a status change raises its own event.
+ */
+function editComment(c: BsComment, body: components['schemas']['UpdateCommentRequest']): boolean {
+  let edited = false;
+  if (body.text !== undefined) {
+    c.comment = toHtml(body.text);
+    edited = true;
+  }
+  if (body.priority !== undefined) {
+    edited ||= c.priority !== body.priority;
+    c.priority = body.priority;
+  }
+  if (body.isPrivate !== undefined) {
+    edited ||= c.is_private !== body.isPrivate;
+    c.is_private = body.isPrivate;
+  }
+  if (body.status !== undefined) c.status = body.status;
+  return edited;
+}
+
 export function commentHandlers(
   b: BugsmashBackend,
 ): BugsmashHandlers<
@@ -112,22 +135,8 @@ export function commentHandlers(
     },
     updateComment: (ctx) => {
       const c = b.comment(ctx.params.path.commentId);
-      const body = ctx.body;
       const before = c.status;
-      let edited = false;
-      if (body.text !== undefined) {
-        c.comment = toHtml(body.text);
-        edited = true;
-      }
-      if (body.priority !== undefined) {
-        edited ||= c.priority !== body.priority;
-        c.priority = body.priority;
-      }
-      if (body.isPrivate !== undefined) {
-        edited ||= c.is_private !== body.isPrivate;
-        c.is_private = body.isPrivate;
-      }
-      if (body.status !== undefined) c.status = body.status;
+      const edited = editComment(c, ctx.body);
       c.updated_at = laravelTime();
       b.touch('bs.comments', c.comment_id);
       if (c.status !== before) b.event('status_changed', c, { previous_status: before });

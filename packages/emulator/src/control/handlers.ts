@@ -31,11 +31,15 @@ export interface ControlDeps {
   file(fileId: string): Promise<{ data: Uint8Array; contentType: string } | undefined>;
 }
 
-export function controlHandlers(deps: ControlDeps): TypedHandlers<operations, 'control'> {
-  const bad = (message: string, problems?: readonly string[]) => ({
+/** The control API's 400: what was wrong, and each problem when there are several. */
+function badRequest(message: string, problems?: readonly string[]) {
+  return {
     status: 400 as const,
     body: problems === undefined ? { error: message } : { error: message, problems: [...problems] },
-  });
+  };
+}
+
+export function controlHandlers(deps: ControlDeps): TypedHandlers<operations, 'control'> {
   // Secrets leave only as fingerprints, which a PUT of the same dump turns back into the secrets.
   const redactor = new SecretRedactor();
   return {
@@ -60,7 +64,7 @@ export function controlHandlers(deps: ControlDeps): TypedHandlers<operations, 'c
         doc = normalizeState(redactor.restore(ctx.body, deps.snapshot()));
       } catch (error) {
         if (error instanceof StateDocumentError || error instanceof UnknownRedactedSecret)
-          return bad(error.message);
+          return badRequest(error.message);
         throw error;
       }
       deps.replaceState(doc);
@@ -78,7 +82,7 @@ export function controlHandlers(deps: ControlDeps): TypedHandlers<operations, 'c
       try {
         return { status: 201, body: deps.faults.add(ctx.body) };
       } catch (error) {
-        if (error instanceof FaultError) return bad(error.message, error.problems);
+        if (error instanceof FaultError) return badRequest(error.message, error.problems);
         throw error;
       }
     },
@@ -97,6 +101,26 @@ export function controlHandlers(deps: ControlDeps): TypedHandlers<operations, 'c
     listWebhookDeliveries: () => ({ status: 200, body: deps.dispatcher.deliveries() }),
     listLogs: () => ({ status: 200, body: deps.apps.logs.list() }),
     listOutbox: () => ({ status: 200, body: outboxOf(deps.apps) }),
+    ...triggerHandlers(deps),
+    getFile: async (ctx) => {
+      const file = await deps.file(ctx.params.path.fileId);
+      if (file === undefined) return { status: 404, body: { error: 'no such file' } };
+      return { status: 200, body: file.data, headers: { 'content-type': file.contentType } };
+    },
+  };
+}
+
+/**
+ * The control API's clock and spreadsheet events: moving the clock, opening or editing a
+ * spreadsheet, each answering with the triggers it fired.
+ */
+function triggerHandlers(
+  deps: ControlDeps,
+): Pick<
+  TypedHandlers<operations, 'control'>,
+  'getClock' | 'updateClock' | 'runSpreadsheetOpen' | 'runSpreadsheetEdit'
+> {
+  return {
     getClock: () => {
       const clock = clockOf(deps.apps);
       return {
@@ -130,14 +154,9 @@ export function controlHandlers(deps: ControlDeps): TypedHandlers<operations, 'c
           },
         };
       } catch (error) {
-        if (error instanceof SheetsError) return bad(error.message);
+        if (error instanceof SheetsError) return badRequest(error.message);
         throw error;
       }
-    },
-    getFile: async (ctx) => {
-      const file = await deps.file(ctx.params.path.fileId);
-      if (file === undefined) return { status: 404, body: { error: 'no such file' } };
-      return { status: 200, body: file.data, headers: { 'content-type': file.contentType } };
     },
   };
 }
