@@ -9,6 +9,7 @@ import { appsScriptService } from './apps-script/service.ts';
 import { BugsmashBackend } from './bugsmash/backend.ts';
 import { bugsmashService } from './bugsmash/service.ts';
 import { WebhookDispatcher } from './bugsmash/webhooks.ts';
+import type { ControlDeps } from './control/handlers.ts';
 import { controlService } from './control/service.ts';
 import { Changes, type Collection } from './core/changes.ts';
 import { applyCors } from './core/cors.ts';
@@ -168,6 +169,7 @@ function openState(options: EmulatorOptions, changes: Changes, internals: Emulat
 }
 
 type Specs = Awaited<ReturnType<typeof compileSpecs>>;
+type OpenedState = ReturnType<typeof openState>;
 
 function buildBackends(
   options: EmulatorOptions,
@@ -223,6 +225,70 @@ function buildBackends(
   return { pool, apps, dispatcher, bugs };
 }
 
+/** A spreadsheet made through Sheets or a script is a Drive file too (a container). */
+function listSpreadsheetsInDrive(apps: AppsScriptBackend): void {
+  apps.spreadsheets.onAdd = (ss) => {
+    if (!apps.driveFiles.has(ss.spreadsheetId))
+      registerContainer(apps, {
+        id: ss.spreadsheetId,
+        name: ss.title,
+        mimeType: SPREADSHEET_MIME_TYPE,
+      });
+  };
+}
+
+/** The state document over the backends: loaded into them, taken from them, one entity looked up. */
+function stateOf(apps: AppsScriptBackend, bugs: BugsmashBackend) {
+  const sheets = apps.spreadsheets;
+  return {
+    load: (state: StateDocument) => {
+      apps.load(state.appsScript);
+      bugs.load(state.bugsmash);
+      sheets.load(state.sheets);
+    },
+    snapshot: (): StateDocument => ({
+      version: 1,
+      appsScript: apps.export(),
+      bugsmash: bugs.export(),
+      sheets: sheets.export(),
+    }),
+    lookup: (collection: Collection, key: string) => {
+      if (collection.startsWith('sh.')) return sheets.lookup(collection, key);
+      return collection.startsWith('as.') ? apps.lookup(collection, key) : bugs.lookup(collection, key);
+    },
+  };
+}
+
+/**
+ * Starts saving the state to the state database, when there is one. A new (or seeded) state that
+ * cannot be written, on a full disk say, ends the start with the database holding what it held.
+ */
+async function attachState(
+  opened: OpenedState['opened'],
+  statePath: string | undefined,
+  state: ReturnType<typeof stateOf>,
+  pool: SandboxPool,
+): Promise<void> {
+  const stateStore = opened?.store;
+  try {
+    stateStore?.attach(
+      {
+        snapshot: state.snapshot,
+        lookup: state.lookup,
+        // After a failed save: memory goes back to what the database holds (runs in progress are orphaned).
+        restore: (document) => state.load(normalizeOwnedState(document)),
+      },
+      opened?.document,
+    );
+  } catch (error) {
+    stateStore?.close();
+    await pool.close();
+    throw new StateDocumentError(
+      `state database ${statePath} could not be written (${error instanceof Error ? error.message : String(error)}); it holds what it held before.`,
+    );
+  }
+}
+
 export async function assembleEmulator(
   options: EmulatorOptions,
   internals: EmulatorInternals,
@@ -241,50 +307,13 @@ export async function assembleEmulator(
     opened?.store.blobs,
     () => origin,
   );
-  const sheets = apps.spreadsheets;
-  sheets.onAdd = (ss) => {
-    if (!apps.driveFiles.has(ss.spreadsheetId))
-      registerContainer(apps, {
-        id: ss.spreadsheetId,
-        name: ss.title,
-        mimeType: SPREADSHEET_MIME_TYPE,
-      });
-  };
-  const load = (state: StateDocument) => {
-    apps.load(state.appsScript);
-    bugs.load(state.bugsmash);
-    sheets.load(state.sheets);
-  };
-  const snapshot = (): StateDocument => ({
-    version: 1,
-    appsScript: apps.export(),
-    bugsmash: bugs.export(),
-    sheets: sheets.export(),
-  });
+  listSpreadsheetsInDrive(apps);
+  const state = stateOf(apps, bugs);
+  const { load, snapshot } = state;
   load(initial ?? emptyState());
   if (options.seed === true && initial === undefined) seedDemo(apps, bugs);
   const stateStore = opened?.store;
-  try {
-    stateStore?.attach(
-      {
-        snapshot,
-        lookup: (collection: Collection, key: string) => {
-          if (collection.startsWith('sh.')) return sheets.lookup(collection, key);
-          return collection.startsWith('as.') ? apps.lookup(collection, key) : bugs.lookup(collection, key);
-        },
-        // After a failed save: memory goes back to what the database holds (runs in progress are orphaned).
-        restore: (document) => load(normalizeOwnedState(document)),
-      },
-      opened?.document,
-    );
-  } catch (error) {
-    // A new (or seeded) state could not be written: on a full disk, say.
-    stateStore?.close();
-    await pool.close();
-    throw new StateDocumentError(
-      `state database ${statePath} could not be written (${error instanceof Error ? error.message : String(error)}); it holds what it held before.`,
-    );
-  }
+  await attachState(opened, statePath, state, pool);
   const persist = () => stateStore?.flush() ?? Promise.resolve();
   const replaceStateNow = (next: StateChoice) => {
     // Running scripts belong to the state being replaced: stop them.
@@ -296,35 +325,14 @@ export async function assembleEmulator(
   };
 
   const faults = new FaultInjector({ 'apps-script': specs.apps, bugsmash: specs.bugs, sheets: specs.sheets });
-  const services = {
-    apps,
-    appsScript: appsScriptService(specs.apps, apps),
-    bugsmash: bugsmashService(specs.bugs, bugs, options.bugsmashApiKey ?? DEFAULT_BUGSMASH_API_KEY),
-    logging: loggingService(specs.logging, apps),
-    // A spreadsheet made through Drive has cells; one made through Sheets or a script is a Drive file.
-    drive: driveService(specs.drive, apps, {
-      spreadsheetCreated: (file) => {
-        if (sheets.get(file.id) === undefined) createSpreadsheet(sheets, { id: file.id, title: file.name });
-      },
-    }),
-    sheets: sheetsService(specs.sheets, apps),
-    control: controlService(specs.control, {
-      origin: () => origin,
-      apps,
-      bugs,
-      violations,
-      faults,
-      dispatcher,
-      snapshot,
-      replaceState: replaceStateNow,
-      async file(fileId) {
-        const file = bugs.findFile(fileId);
-        if (file?.sha256 === undefined) return undefined;
-        const data = await bugs.blobs.get(file.sha256);
-        return data === undefined ? undefined : { data, contentType: file.content_type };
-      },
-    }),
-  };
+  const services = buildServices(specs, apps, bugs, options.bugsmashApiKey ?? DEFAULT_BUGSMASH_API_KEY, {
+    origin: () => origin,
+    violations,
+    faults,
+    dispatcher,
+    snapshot,
+    replaceState: replaceStateNow,
+  });
   const pipeline: PipelineOptions = {
     violations,
     strict: options.strict ?? false,
@@ -354,6 +362,44 @@ export async function assembleEmulator(
       await pool.close();
       stateStore?.close();
     },
+  };
+}
+
+/** What the control API works with besides the backends and their files, which buildServices adds. */
+type ControlWiring = Omit<ControlDeps, 'apps' | 'bugs' | 'file'>;
+
+/** The services requests are routed to, each over its spec and the backends. */
+function buildServices(
+  specs: Specs,
+  apps: AppsScriptBackend,
+  bugs: BugsmashBackend,
+  bugsmashApiKey: string,
+  control: ControlWiring,
+): Services {
+  const sheets = apps.spreadsheets;
+  return {
+    apps,
+    appsScript: appsScriptService(specs.apps, apps),
+    bugsmash: bugsmashService(specs.bugs, bugs, bugsmashApiKey),
+    logging: loggingService(specs.logging, apps),
+    // A spreadsheet made through Drive has cells; one made through Sheets or a script is a Drive file.
+    drive: driveService(specs.drive, apps, {
+      spreadsheetCreated: (file) => {
+        if (sheets.get(file.id) === undefined) createSpreadsheet(sheets, { id: file.id, title: file.name });
+      },
+    }),
+    sheets: sheetsService(specs.sheets, apps),
+    control: controlService(specs.control, {
+      ...control,
+      apps,
+      bugs,
+      async file(fileId) {
+        const file = bugs.findFile(fileId);
+        if (file?.sha256 === undefined) return undefined;
+        const data = await bugs.blobs.get(file.sha256);
+        return data === undefined ? undefined : { data, contentType: file.content_type };
+      },
+    }),
   };
 }
 

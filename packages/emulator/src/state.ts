@@ -255,7 +255,14 @@ export function normalizeOwnedState(input: unknown, owned = true): StateDocument
     unique(`versions of project ${p.scriptId}`, p.versions, (v) => String(v.versionNumber));
   }
   const time = new Date().toISOString();
-  for (const p of state.appsScript.projects) {
+  fillAppsScriptDefaults(state.appsScript, time);
+  fillBugsmashDefaults(state.bugsmash, time);
+  return state;
+}
+
+/** Fills in what an Apps Script entity may leave out; every project gets its HEAD deployment. */
+function fillAppsScriptDefaults(appsScript: AppsScriptState, time: string): void {
+  for (const p of appsScript.projects) {
     p.lastModifyUser ??= p.creator;
     // Every project has its read-only HEAD deployment first.
     if (!p.deployments.some((d) => d.versionNumber === undefined)) {
@@ -267,12 +274,16 @@ export function normalizeOwnedState(input: unknown, owned = true): StateDocument
       });
     }
   }
-  state.bugsmash.workspace ??= {
+}
+
+/** Fills in what a BugSmash entity may leave out, the workspace included. */
+function fillBugsmashDefaults(bugsmash: BugsmashState, time: string): void {
+  bugsmash.workspace ??= {
     id: '00000000-0000-4000-8000-000000000000',
     owner_name: 'Workspace Owner',
     owner_email: 'owner@example.com',
   };
-  for (const p of state.bugsmash.projects) {
+  for (const p of bugsmash.projects) {
     p.share_access ??= 'private';
     p.anonymous_comments ??= false;
     p.private_comments ??= false;
@@ -282,12 +293,12 @@ export function normalizeOwnedState(input: unknown, owned = true): StateDocument
     p.users ??= [];
     // Counted only where missing: a scan of every comment per project would make a start quadratic.
     p.next_comment_number ??=
-      state.bugsmash.comments.reduce(
+      bugsmash.comments.reduce(
         (max, c) => (c.project_id === p.id ? Math.max(max, c.comment_number) : max),
         0,
       ) + 1;
   }
-  for (const v of state.bugsmash.versions) {
+  for (const v of bugsmash.versions) {
     v.version_name ??= `V${v.version_no}`;
     v.ext_link ??= null;
     v.status ??= 'To Review';
@@ -296,7 +307,7 @@ export function normalizeOwnedState(input: unknown, owned = true): StateDocument
     v.approved_by_email ??= null;
     v.files ??= [];
   }
-  for (const c of state.bugsmash.comments) {
+  for (const c of bugsmash.comments) {
     c.version_id ??= null;
     c.status ??= 'Active';
     c.priority ??= 'Unset';
@@ -311,15 +322,14 @@ export function normalizeOwnedState(input: unknown, owned = true): StateDocument
     c.tags ??= [];
     c.replies ??= [];
   }
-  for (const f of state.bugsmash.folders) {
+  for (const f of bugsmash.folders) {
     f.parent_id ??= null;
     f.share_access ??= 'private';
   }
-  for (const w of state.bugsmash.webhooks) {
+  for (const w of bugsmash.webhooks) {
     w.created_at ??= time;
     w.updated_at ??= time;
   }
-  return state;
 }
 
 export function emptyState(): StateDocument {

@@ -112,31 +112,9 @@ export function parseMultipart(
       req.resume();
       reject(error);
     };
-    const put = (name: string, value: string | UploadedFile, shown: string) => {
-      if (name.endsWith('[]')) {
-        const parts = Array.isArray(fields[name]) ? (fields[name] as unknown[]) : [];
-        const shownParts = Array.isArray(forValidation[name]) ? (forValidation[name] as unknown[]) : [];
-        parts.push(value);
-        shownParts.push(shown);
-        fields[name] = parts;
-        forValidation[name] = shownParts;
-      } else {
-        fields[name] = value;
-        forValidation[name] = shown;
-      }
-    };
     let parser: ReturnType<typeof Busboy>;
     try {
-      parser = Busboy({
-        headers: { ...req.headers, 'content-type': contentType },
-        limits: {
-          fileSize: limits.fileBytes,
-          files: limits.files,
-          fieldSize: limits.fieldBytes,
-          fields: 100,
-          parts: limits.files + 100,
-        },
-      });
+      parser = multipartParser(req, contentType, limits);
     } catch {
       reject(new BadBody('multipart', 'malformed multipart body'));
       return;
@@ -169,7 +147,7 @@ export function parseMultipart(
             contentType: mimeType || 'application/octet-stream',
             data: Buffer.concat(chunks),
           };
-          put(name, file, filename);
+          putPart(fields, forValidation, name, file, filename);
         }
         maybeDone();
       });
@@ -177,7 +155,7 @@ export function parseMultipart(
     parser.on('field', (name, value, _nameTruncated, valueTruncated) => {
       if (valueTruncated)
         fail(new BadBody('maxLength', `The ${name} field is longer than ${limits.fieldBytes} bytes.`, name));
-      else put(name, value, value);
+      else putPart(fields, forValidation, name, value, value);
     });
     parser.on('filesLimit', () =>
       fail(new BadBody('maxItems', `A request may carry at most ${limits.files} files.`, 'files')),
@@ -197,6 +175,45 @@ export function parseMultipart(
     });
     req.pipe(parser);
   });
+}
+
+/** Busboy set to `limits`; throws on a content type without a usable boundary. */
+function multipartParser(
+  req: IncomingMessage,
+  contentType: string,
+  limits: MultipartLimits,
+): ReturnType<typeof Busboy> {
+  return Busboy({
+    headers: { ...req.headers, 'content-type': contentType },
+    limits: {
+      fileSize: limits.fileBytes,
+      files: limits.files,
+      fieldSize: limits.fieldBytes,
+      fields: 100,
+      parts: limits.files + 100,
+    },
+  });
+}
+
+/** Records one part: a name ending in `[]` (PHP style) collects every part, others keep the last. */
+function putPart(
+  fields: JsonObject,
+  forValidation: JsonObject,
+  name: string,
+  value: string | UploadedFile,
+  shown: string,
+): void {
+  if (name.endsWith('[]')) {
+    const parts = Array.isArray(fields[name]) ? (fields[name] as unknown[]) : [];
+    const shownParts = Array.isArray(forValidation[name]) ? (forValidation[name] as unknown[]) : [];
+    parts.push(value);
+    shownParts.push(shown);
+    fields[name] = parts;
+    forValidation[name] = shownParts;
+  } else {
+    fields[name] = value;
+    forValidation[name] = shown;
+  }
 }
 
 export function isUploadedFile(value: unknown): value is UploadedFile {

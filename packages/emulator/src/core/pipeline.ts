@@ -1,7 +1,7 @@
 // One request through one emulated service: route (from the spec) → authenticate → validate the request
 // (spec) → handler, or an injected fault → validate the response (spec) → finalize → persist → send.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Problem, RequestValues } from '../spec/operations.ts';
+import type { Operation, Problem, RequestValues } from '../spec/operations.ts';
 import { BadBody, BodyTooLarge, mediaTypeOf, parseJson, parseMultipart, readBody } from './body.ts';
 import type { FaultInjector } from './faults.ts';
 import { type Reply, type RequestContext, type Service, ServiceError } from './types.ts';
@@ -54,61 +54,27 @@ export async function handleServiceRequest<P>(
   const method = req.method ?? 'GET';
   const path = url.pathname.slice(service.prefix.length);
   const match = service.spec.match(method, path);
-  if (match.kind !== 'found') {
-    req.resume();
-    send(res, service.notFound(method, url.pathname, match.kind === 'method-not-allowed'));
-    return;
-  }
+  if (match.kind !== 'found')
+    return refuse(req, res, service.notFound(method, url.pathname, match.kind === 'method-not-allowed'));
   const { operation } = match;
   const refused = service.admit?.(operation, req.headers);
-  if (refused !== undefined) {
-    req.resume();
-    send(res, refused);
-    return;
-  }
+  if (refused !== undefined) return refuse(req, res, refused);
   const auth = service.authenticate(operation, req.headers, url);
-  if ('reply' in auth) {
-    req.resume();
-    send(res, auth.reply);
-    return;
-  }
+  if ('reply' in auth) return refuse(req, res, auth.reply);
 
   const params: RequestValues = { path: match.pathParams, query: {}, header: {} };
-  const declared = new Set<string>();
-  for (const p of operation.parameters) {
-    if (p.in === 'query') {
-      declared.add(p.name);
-      const values = url.searchParams.getAll(p.name);
-      if (values.length > 0) params.query[p.name] = p.isArray || values.length > 1 ? values : values[0];
-    } else if (p.in === 'header') {
-      const value = req.headers[p.name.toLowerCase()];
-      if (value !== undefined) params.header[p.name] = value;
-    }
-  }
-  const unknown = [...new Set(url.searchParams.keys())].filter((name) => !declared.has(name));
-  const rejected = unknown.length > 0 ? service.unknownQuery(unknown, operation) : undefined;
-  if (rejected !== undefined) {
-    req.resume();
-    send(res, rejected);
-    return;
-  }
+  const rejected = readParams(service, operation, req, url, params);
+  if (rejected !== undefined) return refuse(req, res, rejected);
 
   const problems: Problem[] = service.spec.validateParams(operation, params);
   let body: unknown;
   const contentType = req.headers['content-type'];
   const mediaType = mediaTypeOf(contentType);
-  const hasBody =
-    req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-  if (operation.bodyTypes.length > 0 && hasBody && !operation.bodyTypes.includes(mediaType)) {
+  if (takesOtherMediaType(operation, req, mediaType)) {
     req.resume();
     const reply = service.unsupportedMediaType?.(mediaType, operation.bodyTypes);
     if (reply !== undefined) return send(res, reply);
-    problems.push({
-      location: 'body',
-      field: 'Content-Type',
-      keyword: 'contentType',
-      message: `unsupported content type ${mediaType || '(none)'}; expected ${operation.bodyTypes.join(' or ')}`,
-    });
+    problems.push(contentTypeProblem(mediaType, operation));
   } else {
     try {
       body = await readRequestBody(service, operation, req, contentType, problems);
@@ -119,25 +85,12 @@ export async function handleServiceRequest<P>(
           service.tooLarge?.(error.limit, error.what) ?? service.invalidRequest(problems, operation);
         return refuseAndDrain(req, res, reply, error.limit);
       } else if (error instanceof BadBody) {
-        problems.push({
-          location: 'body',
-          field: error.field,
-          keyword: error.keyword,
-          message: error.message,
-        });
+        problems.push(badBodyProblem(error));
       } else throw error;
     }
   }
-  if (problems.length > 0) {
-    send(res, service.invalidRequest(problems, operation));
-    return;
-  }
+  if (problems.length > 0) return send(res, service.invalidRequest(problems, operation));
 
-  // A client that goes away before its answer stops the work done for it (a script run, say).
-  const controller = new AbortController();
-  res.once('close', () => {
-    if (!res.writableFinished) controller.abort();
-  });
   const ctx: RequestContext<P> = {
     operation,
     params,
@@ -145,7 +98,7 @@ export async function handleServiceRequest<P>(
     principal: auth.principal,
     url,
     headers: req.headers,
-    signal: controller.signal,
+    signal: abortOnClose(res),
   };
   // A fault stands in for the handler only once the request has passed routing, authentication
   // and validation: a request the service would refuse anyway keeps its refusal (and leaves the
@@ -161,40 +114,11 @@ export async function handleServiceRequest<P>(
       reply = service.precheck?.(ctx) ?? (await handler(ctx));
     }
   } catch (error) {
-    if (error instanceof ServiceError) {
-      reply = error.reply;
-    } else {
-      // A crash in a handler is an emulator bug, like a response that breaks the spec.
-      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-      options.violations.record({
-        at: new Date().toISOString(),
-        service: service.name,
-        operationId: operation.operationId,
-        method,
-        path: url.pathname,
-        status: 500,
-        problems: [`handler threw: ${message}`],
-      });
-      reply = service.internalError('The emulator failed while handling this request.');
-    }
+    reply = replyToThrown(error, service, operation, method, url, options);
   }
 
   // An unchecked fault breaks the spec on purpose: it is neither counted nor replaced in strict mode.
-  const violations =
-    fault?.checked === false ? [] : service.spec.validateResponse(operation, reply.status, reply.body);
-  if (violations.length > 0) {
-    options.violations.record({
-      at: new Date().toISOString(),
-      service: service.name,
-      operationId: operation.operationId,
-      method,
-      path: url.pathname,
-      status: reply.status,
-      problems: violations,
-    });
-    if (options.strict)
-      reply = service.internalError(`Emulator response violates the spec: ${violations.join('; ')}`);
-  }
+  if (fault?.checked !== false) reply = checkResponse(reply, service, operation, method, url, options);
   // A fault is sent exactly as registered: no partial response, entity tag or 304 on top.
   if (service.finalize && fault === undefined) reply = service.finalize(ctx, reply);
   try {
@@ -206,6 +130,127 @@ export async function handleServiceRequest<P>(
   }
   if (res.destroyed) return;
   send(res, reply);
+}
+
+/** Answers a request refused before its body is read; the body is drained (read and dropped). */
+function refuse(req: IncomingMessage, res: ServerResponse, reply: Reply): void {
+  req.resume();
+  send(res, reply);
+}
+
+/**
+ * Reads the query and header parameters `operation` declares into `params`; returns the service's
+ * refusal of query names it does not declare, if the service refuses them.
+ */
+function readParams<P>(
+  service: Service<P>,
+  operation: Operation,
+  req: IncomingMessage,
+  url: URL,
+  params: RequestValues,
+): Reply | undefined {
+  const declared = new Set<string>();
+  for (const p of operation.parameters) {
+    if (p.in === 'query') {
+      declared.add(p.name);
+      const values = url.searchParams.getAll(p.name);
+      if (values.length > 0) params.query[p.name] = p.isArray || values.length > 1 ? values : values[0];
+    } else if (p.in === 'header') {
+      const value = req.headers[p.name.toLowerCase()];
+      if (value !== undefined) params.header[p.name] = value;
+    }
+  }
+  const unknown = [...new Set(url.searchParams.keys())].filter((name) => !declared.has(name));
+  return unknown.length > 0 ? service.unknownQuery(unknown, operation) : undefined;
+}
+
+/** Whether the request carries a body of a media type other than those `operation` takes. */
+function takesOtherMediaType(operation: Operation, req: IncomingMessage, mediaType: string): boolean {
+  const hasBody =
+    req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  return operation.bodyTypes.length > 0 && hasBody && !operation.bodyTypes.includes(mediaType);
+}
+
+/** The problem with a body of a media type `operation` does not take. */
+function contentTypeProblem(mediaType: string, operation: Operation): Problem {
+  return {
+    location: 'body',
+    field: 'Content-Type',
+    keyword: 'contentType',
+    message: `unsupported content type ${mediaType || '(none)'}; expected ${operation.bodyTypes.join(' or ')}`,
+  };
+}
+
+/** The problem with a body that cannot be read as what it claims to be. */
+function badBodyProblem(error: BadBody): Problem {
+  return {
+    location: 'body',
+    field: error.field,
+    keyword: error.keyword,
+    message: error.message,
+  };
+}
+
+/** A client that goes away before its answer stops the work done for it (a script run, say). */
+function abortOnClose(res: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+/** The answer to a handler that threw: its ServiceError's reply, else a 500 recorded as a violation. */
+function replyToThrown<P>(
+  error: unknown,
+  service: Service<P>,
+  operation: Operation,
+  method: string,
+  url: URL,
+  options: PipelineOptions,
+): Reply {
+  if (error instanceof ServiceError) return error.reply;
+  // A crash in a handler is an emulator bug, like a response that breaks the spec.
+  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  options.violations.record({
+    at: new Date().toISOString(),
+    service: service.name,
+    operationId: operation.operationId,
+    method,
+    path: url.pathname,
+    status: 500,
+    problems: [`handler threw: ${message}`],
+  });
+  return service.internalError('The emulator failed while handling this request.');
+}
+
+/**
+ * Checks `reply` against the spec: a response that breaks it is recorded, and in strict mode
+ * replaced by a 500 naming what is wrong.
+ */
+function checkResponse<P>(
+  reply: Reply,
+  service: Service<P>,
+  operation: Operation,
+  method: string,
+  url: URL,
+  options: PipelineOptions,
+): Reply {
+  const violations = service.spec.validateResponse(operation, reply.status, reply.body);
+  if (violations.length > 0) {
+    options.violations.record({
+      at: new Date().toISOString(),
+      service: service.name,
+      operationId: operation.operationId,
+      method,
+      path: url.pathname,
+      status: reply.status,
+      problems: violations,
+    });
+    if (options.strict)
+      return service.internalError(`Emulator response violates the spec: ${violations.join('; ')}`);
+  }
+  return reply;
 }
 
 /**

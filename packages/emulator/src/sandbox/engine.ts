@@ -321,6 +321,52 @@ function installHarness(ctx: QuickJSContext, job: RunJob, hooks: HarnessHooks): 
 }
 
 /**
+ * What a run that threw ended as, read from what it threw (whose handle is freed here): an interrupt
+ * past the deadline is Google's timeout, QuickJS out of heap is Google's memory error, anything else
+ * is the script's own error. The run must have ended first, so that reading is not interrupted.
+ */
+function resultOfThrown(ctx: QuickJSContext, handle: QuickJSHandle, overdue: () => boolean): RunResult {
+  let thrown: Thrown;
+  try {
+    thrown = describeThrown(ctx, handle);
+  } finally {
+    handle.dispose();
+  }
+  if (overdue() && thrown.errorType === 'InternalError' && thrown.errorMessage === 'interrupted') {
+    return {
+      kind: 'timeout',
+      ...thrown,
+      errorType: 'ScriptError',
+      errorMessage: 'Exceeded maximum execution time',
+    };
+  }
+  if (thrown.errorType === 'InternalError' && thrown.errorMessage === 'out of memory') {
+    return { kind: 'error', ...thrown, errorType: 'Exception', errorMessage: MEMORY_EXCEEDED };
+  }
+  return { kind: 'error', ...thrown };
+}
+
+/** What a settled run ended as, from the harness's JSON reply. */
+function resultOfReply(reply: string): RunResult {
+  // The harness counts characters; the host counts the bytes it would send, whatever the guest did.
+  const parsed = (Buffer.byteLength(reply) > OUTPUT_BYTES ? { tooLarge: true } : JSON.parse(reply)) as {
+    notFound?: true;
+    tooLarge?: true;
+    result?: unknown;
+  };
+  if (parsed.notFound) return { kind: 'not-found' };
+  if (parsed.tooLarge) {
+    return {
+      kind: 'error',
+      errorType: 'ScriptError',
+      errorMessage: `The function's return value is larger than ${OUTPUT_BYTES} bytes (8 MB) of JSON`,
+      stack: [],
+    };
+  }
+  return 'result' in parsed ? { kind: 'ok', result: parsed.result } : { kind: 'ok' };
+}
+
+/**
  * Evaluates the SERVER_JS files in order, then calls `job.functionName` with the JSON parameters.
  * `stop` (shared with the pool) interrupts the guest when its first element is set: a run whose
  * caller went away ends at once and the worker stays usable.
@@ -350,24 +396,7 @@ export async function runJob(job: RunJob, stop?: Int32Array, channel?: ChannelEn
   const finish = (outcome: RunResult): RunOutcome => ({ ...outcome, logs, durationMs: Date.now() - started });
   const failed = (handle: QuickJSHandle): RunOutcome => {
     ended = true;
-    let thrown: Thrown;
-    try {
-      thrown = describeThrown(ctx, handle);
-    } finally {
-      handle.dispose();
-    }
-    if (overdue() && thrown.errorType === 'InternalError' && thrown.errorMessage === 'interrupted') {
-      return finish({
-        kind: 'timeout',
-        ...thrown,
-        errorType: 'ScriptError',
-        errorMessage: 'Exceeded maximum execution time',
-      });
-    }
-    if (thrown.errorType === 'InternalError' && thrown.errorMessage === 'out of memory') {
-      return finish({ kind: 'error', ...thrown, errorType: 'Exception', errorMessage: MEMORY_EXCEEDED });
-    }
-    return finish({ kind: 'error', ...thrown });
+    return finish(resultOfThrown(ctx, handle, overdue));
   };
   try {
     installHarness(ctx, job, {
@@ -414,22 +443,7 @@ export async function runJob(job: RunJob, stop?: Int32Array, channel?: ChannelEn
         });
       }
     }
-    // The harness counts characters; the host counts the bytes it would send, whatever the guest did.
-    const parsed = (Buffer.byteLength(reply) > OUTPUT_BYTES ? { tooLarge: true } : JSON.parse(reply)) as {
-      notFound?: true;
-      tooLarge?: true;
-      result?: unknown;
-    };
-    if (parsed.notFound) return finish({ kind: 'not-found' });
-    if (parsed.tooLarge) {
-      return finish({
-        kind: 'error',
-        errorType: 'ScriptError',
-        errorMessage: `The function's return value is larger than ${OUTPUT_BYTES} bytes (8 MB) of JSON`,
-        stack: [],
-      });
-    }
-    return finish('result' in parsed ? { kind: 'ok', result: parsed.result } : { kind: 'ok' });
+    return finish(resultOfReply(reply));
   } finally {
     ctx.dispose();
     runtime.dispose();
