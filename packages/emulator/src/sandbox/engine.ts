@@ -12,7 +12,12 @@ import {
   type QuickJSWASMModule,
 } from 'quickjs-emscripten-core';
 import { type CallHost, type ChannelEnds, HostCallStopped, hostCaller } from './channel.ts';
-import { installHtml } from './guest/html.ts';
+import {
+  defineHtmlOutput,
+  defineHtmlTemplate,
+  installContentService,
+  installHtmlService,
+} from './guest/html.ts';
 import { installKernel } from './guest/kernel.ts';
 import { installLogging } from './guest/logging.ts';
 import { installMail } from './guest/mail.ts';
@@ -72,7 +77,14 @@ const LAZY_SOURCES: Record<string, string> = {
   utilities: installUtilities.toString(),
   stores: installStores.toString(),
   scriptapp: installScriptApp.toString(),
-  html: installHtml.toString(),
+  // HtmlService's pieces share its outputs and templates through `api`; ContentService stands alone.
+  html: `function (g, k, files) {
+    var api = {};
+    (${defineHtmlOutput.toString()})(k, api);
+    (${defineHtmlTemplate.toString()})(api);
+    (${installHtmlService.toString()})(g, k, files, api);
+    (${installContentService.toString()})(g, k);
+  }`,
   mail: installMail.toString(),
   urlfetch: installUrlFetch.toString(),
   // SpreadsheetApp comes in pieces (each a function of its own), put together around one `api` object.
