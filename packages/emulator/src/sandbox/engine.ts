@@ -21,7 +21,13 @@ import {
 import { installKernel } from './guest/kernel.ts';
 import { installLogging } from './guest/logging.ts';
 import { installMail } from './guest/mail.ts';
-import { installScriptApp } from './guest/scriptapp.ts';
+import {
+  defineClockCheck,
+  defineClockTriggerBuilder,
+  defineSpreadsheetTriggerBuilder,
+  defineTrigger,
+  installScriptApp,
+} from './guest/scriptapp.ts';
 import {
   defineRange,
   defineRangeValues,
@@ -76,7 +82,15 @@ const EAGER_SOURCE = [installKernel, installLogging].map((install) => install.to
 const LAZY_SOURCES: Record<string, string> = {
   utilities: installUtilities.toString(),
   stores: installStores.toString(),
-  scriptapp: installScriptApp.toString(),
+  // ScriptApp's pieces share its triggers and their builders through `api`.
+  scriptapp: `function (g, k, context) {
+    var api = {};
+    (${defineTrigger.toString()})(k, api);
+    (${defineClockCheck.toString()})(k, api);
+    (${defineClockTriggerBuilder.toString()})(k, context, api);
+    (${defineSpreadsheetTriggerBuilder.toString()})(k, api);
+    (${installScriptApp.toString()})(g, k, context, api);
+  }`,
   // HtmlService's pieces share its outputs and templates through `api`; ContentService stands alone.
   html: `function (g, k, files) {
     var api = {};
