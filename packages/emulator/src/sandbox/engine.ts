@@ -36,7 +36,13 @@ import {
   defineSpreadsheet,
   installSpreadsheetApp,
 } from './guest/spreadsheetapp.ts';
-import { installStores } from './guest/stores.ts';
+import {
+  defineStoreChecks,
+  installCacheService,
+  installLockService,
+  installPropertiesService,
+  installSession,
+} from './guest/stores.ts';
 import { installUrlFetch } from './guest/urlfetch.ts';
 import { installUtilities } from './guest/utilities.ts';
 import type {
@@ -81,7 +87,15 @@ export const MEMORY_EXCEEDED = 'Exceeded memory limit.';
 const EAGER_SOURCE = [installKernel, installLogging].map((install) => install.toString()).join('\n');
 const LAZY_SOURCES: Record<string, string> = {
   utilities: installUtilities.toString(),
-  stores: installStores.toString(),
+  // The stores share their checks through `api`; Session stands alone.
+  stores: `function (g, k, context) {
+    var api = {};
+    (${defineStoreChecks.toString()})(k, context, api);
+    (${installPropertiesService.toString()})(g, k, api);
+    (${installCacheService.toString()})(g, k, api);
+    (${installLockService.toString()})(g, k, api);
+    (${installSession.toString()})(g, k, context);
+  }`,
   // ScriptApp's pieces share its triggers and their builders through `api`.
   scriptapp: `function (g, k, context) {
     var api = {};
