@@ -44,7 +44,13 @@ import {
   installSession,
 } from './guest/stores.ts';
 import { installUrlFetch } from './guest/urlfetch.ts';
-import { installUtilities } from './guest/utilities.ts';
+import {
+  defineBlob,
+  defineDigests,
+  defineFormatString,
+  defineParseCsv,
+  installUtilities,
+} from './guest/utilities.ts';
 import type {
   CheckJob,
   CheckOutcome,
@@ -86,7 +92,14 @@ export const MEMORY_EXCEEDED = 'Exceeded memory limit.';
  */
 const EAGER_SOURCE = [installKernel, installLogging].map((install) => install.toString()).join('\n');
 const LAZY_SOURCES: Record<string, string> = {
-  utilities: installUtilities.toString(),
+  // Utilities' pieces share Blob, formatString, parseCsv and the digests through `api`.
+  utilities: `function (g, k, sleep) {
+    var api = {};
+    ${[defineBlob, defineFormatString, defineParseCsv, defineDigests]
+      .map((define) => `(${define.toString()})(k, api);`)
+      .join('\n')}
+    (${installUtilities.toString()})(g, k, sleep, api);
+  }`,
   // The stores share their checks through `api`; Session stands alone.
   stores: `function (g, k, context) {
     var api = {};
