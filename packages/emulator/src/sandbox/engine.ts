@@ -12,11 +12,22 @@ import {
   type QuickJSWASMModule,
 } from 'quickjs-emscripten-core';
 import { type CallHost, type ChannelEnds, HostCallStopped, hostCaller } from './channel.ts';
-import { installHtml } from './guest/html.ts';
+import {
+  defineHtmlOutput,
+  defineHtmlTemplate,
+  installContentService,
+  installHtmlService,
+} from './guest/html.ts';
 import { installKernel } from './guest/kernel.ts';
 import { installLogging } from './guest/logging.ts';
 import { installMail } from './guest/mail.ts';
-import { installScriptApp } from './guest/scriptapp.ts';
+import {
+  defineClockCheck,
+  defineClockTriggerBuilder,
+  defineSpreadsheetTriggerBuilder,
+  defineTrigger,
+  installScriptApp,
+} from './guest/scriptapp.ts';
 import {
   defineRange,
   defineRangeValues,
@@ -25,9 +36,21 @@ import {
   defineSpreadsheet,
   installSpreadsheetApp,
 } from './guest/spreadsheetapp.ts';
-import { installStores } from './guest/stores.ts';
+import {
+  defineStoreChecks,
+  installCacheService,
+  installLockService,
+  installPropertiesService,
+  installSession,
+} from './guest/stores.ts';
 import { installUrlFetch } from './guest/urlfetch.ts';
-import { installUtilities } from './guest/utilities.ts';
+import {
+  defineBlob,
+  defineDigests,
+  defineFormatString,
+  defineParseCsv,
+  installUtilities,
+} from './guest/utilities.ts';
 import type {
   CheckJob,
   CheckOutcome,
@@ -69,10 +92,40 @@ export const MEMORY_EXCEEDED = 'Exceeded memory limit.';
  */
 const EAGER_SOURCE = [installKernel, installLogging].map((install) => install.toString()).join('\n');
 const LAZY_SOURCES: Record<string, string> = {
-  utilities: installUtilities.toString(),
-  stores: installStores.toString(),
-  scriptapp: installScriptApp.toString(),
-  html: installHtml.toString(),
+  // Utilities' pieces share Blob, formatString, parseCsv and the digests through `api`.
+  utilities: `function (g, k, sleep) {
+    var api = {};
+    ${[defineBlob, defineFormatString, defineParseCsv, defineDigests]
+      .map((define) => `(${define.toString()})(k, api);`)
+      .join('\n')}
+    (${installUtilities.toString()})(g, k, sleep, api);
+  }`,
+  // The stores share their checks through `api`; Session stands alone.
+  stores: `function (g, k, context) {
+    var api = {};
+    (${defineStoreChecks.toString()})(k, context, api);
+    (${installPropertiesService.toString()})(g, k, api);
+    (${installCacheService.toString()})(g, k, api);
+    (${installLockService.toString()})(g, k, api);
+    (${installSession.toString()})(g, k, context);
+  }`,
+  // ScriptApp's pieces share its triggers and their builders through `api`.
+  scriptapp: `function (g, k, context) {
+    var api = {};
+    (${defineTrigger.toString()})(k, api);
+    (${defineClockCheck.toString()})(k, api);
+    (${defineClockTriggerBuilder.toString()})(k, context, api);
+    (${defineSpreadsheetTriggerBuilder.toString()})(k, api);
+    (${installScriptApp.toString()})(g, k, context, api);
+  }`,
+  // HtmlService's pieces share its outputs and templates through `api`; ContentService stands alone.
+  html: `function (g, k, files) {
+    var api = {};
+    (${defineHtmlOutput.toString()})(k, api);
+    (${defineHtmlTemplate.toString()})(api);
+    (${installHtmlService.toString()})(g, k, files, api);
+    (${installContentService.toString()})(g, k);
+  }`,
   mail: installMail.toString(),
   urlfetch: installUrlFetch.toString(),
   // SpreadsheetApp comes in pieces (each a function of its own), put together around one `api` object.

@@ -1,18 +1,15 @@
 // biome-ignore-all lint/complexity/noArguments: Google's signature errors print every argument a method got, however many it declares
 // Guest code (runs inside QuickJS; see kernel.ts): HtmlService (outputs and templates with `<? ?>`,
 // `<?= ?>` and `<?!= ?>` scriptlets) and ContentService. An output a web app's doGet/doPost returns
-// crosses to the host as JSON (`toJSON`), and the emulator serves it.
+// crosses to the host as JSON (`toJSON`), and the emulator serves it. Each piece below is installed by
+// its source text, in order (see engine.ts); the HtmlService pieces share their constructors in `api`.
 import type { GuestValue, Kernel } from './kernel.ts';
 
-export function installHtml(g: GuestValue, k: Kernel, files: Record<string, string>): void {
+type Api = Record<string, GuestValue>;
+
+/** HtmlOutput, and the HTML escaping it shares with templates (`appendUntrusted`, `<?= ?>`). */
+export function defineHtmlOutput(k: Kernel, api: Api): void {
   const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  const fileSource = (method: string, args: ArrayLike<GuestValue>) => {
-    const name = args[0];
-    if (typeof name !== 'string') throw k.signature(method, args);
-    const source = files[name.replace(/\.html$/, '')];
-    if (source === undefined) throw k.exception(`No HTML file named ${name} was found.`);
-    return source;
-  };
 
   function htmlOutput(initial: string) {
     let content = initial;
@@ -57,6 +54,14 @@ export function installHtml(g: GuestValue, k: Kernel, files: Record<string, stri
     });
     return output;
   }
+  api.escapeHtml = escapeHtml;
+  api.htmlOutput = htmlOutput;
+}
+
+/** HtmlTemplate: compiling its scriptlets to code and evaluating that code to an HtmlOutput. */
+export function defineHtmlTemplate(api: Api): void {
+  const escapeHtml: (text: string) => string = api.escapeHtml;
+  const htmlOutput: (initial: string) => GuestValue = api.htmlOutput;
 
   /** Compiles a template: text is printed, `<? ?>` runs, `<?= ?>` prints escaped by context, `<?!= ?>` raw. */
   function compile(source: string): string {
@@ -118,6 +123,20 @@ export function installHtml(g: GuestValue, k: Kernel, files: Record<string, stri
       },
     });
   }
+  api.template = template;
+}
+
+/** The HtmlService global; `files` are the project's HTML files by name, without `.html`. */
+export function installHtmlService(g: GuestValue, k: Kernel, files: Record<string, string>, api: Api): void {
+  const htmlOutput: (initial: string) => GuestValue = api.htmlOutput;
+  const template: (source: string) => GuestValue = api.template;
+  const fileSource = (method: string, args: ArrayLike<GuestValue>) => {
+    const name = args[0];
+    if (typeof name !== 'string') throw k.signature(method, args);
+    const source = files[name.replace(/\.html$/, '')];
+    if (source === undefined) throw k.exception(`No HTML file named ${name} was found.`);
+    return source;
+  };
 
   g.HtmlService = k.service('HtmlService', {
     SandboxMode: Object.freeze({ EMULATED: 'EMULATED', IFRAME: 'IFRAME', NATIVE: 'NATIVE' }),
@@ -138,7 +157,10 @@ export function installHtml(g: GuestValue, k: Kernel, files: Record<string, stri
       return template(fileSource('HtmlService.createTemplateFromFile', arguments));
     },
   });
+}
 
+/** The ContentService global: text outputs (TextOutput) with a MIME type and an optional file name. */
+export function installContentService(g: GuestValue, k: Kernel): void {
   const MimeType: Record<string, string> = {
     ATOM: 'application/atom+xml',
     CSV: 'text/csv',

@@ -3,21 +3,19 @@
 // stored by the host and fired by the emulator's clock (POST /__emulator/clock): after, at, every
 // minutes (1, 5, 10, 15 or 30) / hours / days / weeks, atHour, nearMinute, onWeekDay, onMonthDay and
 // inTimezone (default: the script's time zone); runtime/schedule.ts computes when they fall due.
-// Builders other than time-based ones throw "not implemented in the emulator".
+// Builders other than time-based ones throw "not implemented in the emulator". Each piece below is
+// installed by its source text, in order (see engine.ts), and shares what it makes in `api`.
 import type { GuestValue, Kernel } from './kernel.ts';
 
-export function installScriptApp(
-  g: GuestValue,
-  k: Kernel,
-  context: { scriptId: string; timeZone: string },
-): void {
-  const enumOf = (names: string[]) => {
-    const out: Record<string, string> = {};
-    for (const name of names) out[name] = name;
-    return Object.freeze(out);
-  };
-  const MINUTES = [1, 5, 10, 15, 30];
+type Api = Record<string, GuestValue>;
 
+interface ScriptContext {
+  scriptId: string;
+  timeZone: string;
+}
+
+/** Trigger: what creating a trigger and listing the project's triggers return. */
+export function defineTrigger(k: Kernel, api: Api): void {
   function trigger(data: { uid: string; handler: string; eventType?: string; sourceId?: string }) {
     return k.service('Trigger', {
       getUniqueId: () => data.uid,
@@ -28,11 +26,14 @@ export function installScriptApp(
       toString: () => 'Trigger',
     });
   }
+  api.trigger = trigger;
+}
 
+/** The checks a clock trigger's builder must pass when it is created. */
+export function defineClockCheck(k: Kernel, api: Api): void {
   // One of these sets how often a clock trigger runs (onWeekDay alone means weekly).
   const RECURRENCE = ['after', 'at', 'everyMinutes', 'everyHours', 'everyDays', 'everyWeeks', 'onMonthDay'];
   const CALENDAR = ['everyDays', 'everyWeeks', 'onWeekDay', 'onMonthDay'];
-  const WEEK_DAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
 
   /** What a finished builder must hold; the emulator's own words where Google's are not known. */
   function checkClock(spec: Record<string, GuestValue>) {
@@ -51,6 +52,15 @@ export function installScriptApp(
         'nearMinute can only be used with everyHours, everyDays, everyWeeks, onWeekDay or onMonthDay.',
       );
   }
+  api.checkClock = checkClock;
+}
+
+/** ClockTriggerBuilder (`timeBased()`); a trigger without inTimezone takes the script's time zone. */
+export function defineClockTriggerBuilder(k: Kernel, context: ScriptContext, api: Api): void {
+  const trigger: (data: GuestValue) => GuestValue = api.trigger;
+  const checkClock: (spec: Record<string, GuestValue>) => void = api.checkClock;
+  const MINUTES = [1, 5, 10, 15, 30];
+  const WEEK_DAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
 
   function clockBuilder(handler: string) {
     const spec: Record<string, GuestValue> = { handler };
@@ -104,6 +114,12 @@ export function installScriptApp(
     });
     return builder;
   }
+  api.clockBuilder = clockBuilder;
+}
+
+/** SpreadsheetTriggerBuilder (`forSpreadsheet(…)`). */
+export function defineSpreadsheetTriggerBuilder(k: Kernel, api: Api): void {
+  const trigger: (data: GuestValue) => GuestValue = api.trigger;
 
   // forSpreadsheet(spreadsheet or id): onOpen, onEdit or onChange, fired by the control API's open/edit.
   function spreadsheetBuilder(handler: string, source: GuestValue, args: ArrayLike<GuestValue>) {
@@ -132,6 +148,20 @@ export function installScriptApp(
     });
     return builder;
   }
+  api.spreadsheetBuilder = spreadsheetBuilder;
+}
+
+/** The ScriptApp global: its enums, the script's id and token, and its triggers. */
+export function installScriptApp(g: GuestValue, k: Kernel, context: ScriptContext, api: Api): void {
+  const trigger: (data: GuestValue) => GuestValue = api.trigger;
+  const clockBuilder: (handler: string) => GuestValue = api.clockBuilder;
+  const spreadsheetBuilder: (handler: string, source: GuestValue, args: ArrayLike<GuestValue>) => GuestValue =
+    api.spreadsheetBuilder;
+  const enumOf = (names: string[]) => {
+    const out: Record<string, string> = {};
+    for (const name of names) out[name] = name;
+    return Object.freeze(out);
+  };
 
   g.ScriptApp = k.service('ScriptApp', {
     AuthMode: enumOf(['NONE', 'CUSTOM_FUNCTION', 'LIMITED', 'FULL']),

@@ -1,8 +1,11 @@
 // biome-ignore-all lint/complexity/noArguments: Google's signature errors print every argument a method got, however many it declares
 // Guest code (runs inside QuickJS; see kernel.ts): PropertiesService, CacheService, LockService and
 // Session. Their state lives on the host (the emulator's database), reached through host calls; the
-// scope of each store ('script', 'user' or 'document') is named in the call.
+// scope of each store ('script', 'user' or 'document') is named in the call. Each piece below is
+// installed by its source text, in order (see engine.ts); the stores share their checks in `api`.
 import type { GuestValue, Kernel } from './kernel.ts';
+
+type Api = Record<string, GuestValue>;
 
 interface GuestContext {
   scriptId: string;
@@ -11,13 +14,22 @@ interface GuestContext {
   documentId?: string;
 }
 
-export function installStores(g: GuestValue, k: Kernel, context: GuestContext): void {
+/** What the stores share: whether document-scoped stores exist (a bound script), and a key's check. */
+export function defineStoreChecks(k: Kernel, context: GuestContext, api: Api): void {
   const bound = context.documentId !== undefined;
   const keyOf = (method: string, args: ArrayLike<GuestValue>) => {
     const key = args[0];
     if (key === undefined || key === null) throw k.signature(method, args);
     return String(key);
   };
+  api.bound = bound;
+  api.keyOf = keyOf;
+}
+
+/** The PropertiesService global and its Properties stores. */
+export function installPropertiesService(g: GuestValue, k: Kernel, api: Api): void {
+  const bound: boolean = api.bound;
+  const keyOf: (method: string, args: ArrayLike<GuestValue>) => string = api.keyOf;
 
   function properties(scope: string) {
     const call = (method: string, args: GuestValue[]) =>
@@ -58,6 +70,12 @@ export function installStores(g: GuestValue, k: Kernel, context: GuestContext): 
     getUserProperties: () => properties('user'),
     getDocumentProperties: () => (bound ? properties('document') : null),
   });
+}
+
+/** The CacheService global and its Cache stores (600 s when a put names no expiration). */
+export function installCacheService(g: GuestValue, k: Kernel, api: Api): void {
+  const bound: boolean = api.bound;
+  const keyOf: (method: string, args: ArrayLike<GuestValue>) => string = api.keyOf;
 
   function cache(scope: string) {
     const call = (method: string, args: GuestValue[]) => k.host('CacheService', method, [scope, ...args]);
@@ -101,6 +119,11 @@ export function installStores(g: GuestValue, k: Kernel, context: GuestContext): 
     getUserCache: () => cache('user'),
     getDocumentCache: () => (bound ? cache('document') : null),
   });
+}
+
+/** The LockService global and its Locks. */
+export function installLockService(g: GuestValue, k: Kernel, api: Api): void {
+  const bound: boolean = api.bound;
 
   function lock(scope: string) {
     const call = (method: string, args: GuestValue[]) => k.host('LockService', method, [scope, ...args]);
@@ -128,7 +151,10 @@ export function installStores(g: GuestValue, k: Kernel, context: GuestContext): 
     getUserLock: () => lock('user'),
     getDocumentLock: () => (bound ? lock('document') : null),
   });
+}
 
+/** The Session global: the caller is both the active and the effective user. */
+export function installSession(g: GuestValue, k: Kernel, context: GuestContext): void {
   const user = (email: string) =>
     k.service('User', { getEmail: () => email, getUserLoginId: () => email, toString: () => email });
   g.Session = k.service('Session', {

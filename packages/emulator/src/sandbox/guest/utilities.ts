@@ -1,18 +1,14 @@
 // biome-ignore-all lint/complexity/noArguments: Google's signature errors print every argument a method got, however many it declares
 // Guest code (runs inside QuickJS; see kernel.ts): Utilities and its Blob. What needs Node (digests,
 // HMACs, base64 of UTF-8, time zones, UUIDs) is a host call; bytes are Java bytes (-128..127) as Google
-// returns them. `sleep` adds to the run's clock instead of waiting.
+// returns them. `sleep` adds to the run's clock instead of waiting. Each piece below is installed by
+// its source text, in order (see engine.ts), and shares what it makes in `api`.
 import type { GuestValue, Kernel } from './kernel.ts';
 
-export function installUtilities(g: GuestValue, k: Kernel, sleep: (ms: number) => void): void {
-  const enumOf = (names: string[]) => {
-    const out: Record<string, string> = {};
-    for (const name of names) out[name] = name;
-    return Object.freeze(out);
-  };
-  const DigestAlgorithm = enumOf(['MD2', 'MD5', 'SHA_1', 'SHA_256', 'SHA_384', 'SHA_512']);
-  const MacAlgorithm = enumOf(['HMAC_MD5', 'HMAC_SHA_1', 'HMAC_SHA_256', 'HMAC_SHA_384', 'HMAC_SHA_512']);
-  const Charset = enumOf(['US_ASCII', 'UTF_8']);
+type Api = Record<string, GuestValue>;
+
+/** Blob (`Utilities.newBlob`), and the check of a data argument (a string or bytes) it shares. */
+export function defineBlob(k: Kernel, api: Api): void {
   const isData = (v: GuestValue) => typeof v === 'string' || Array.isArray(v);
   const bytesOf = (v: GuestValue): number[] =>
     typeof v === 'string' ? k.host('Utilities', 'encode', [v, 'UTF_8']) : v;
@@ -52,7 +48,12 @@ export function installUtilities(g: GuestValue, k: Kernel, sleep: (ms: number) =
     });
     return blob;
   }
+  api.isData = isData;
+  api.newBlob = newBlob;
+}
 
+/** `Utilities.formatString`: Java's Formatter, for the conversions scripts use. */
+export function defineFormatString(k: Kernel, api: Api): void {
   function formatString(template: GuestValue, ...args: GuestValue[]): string {
     if (typeof template !== 'string') throw k.signature('Utilities.formatString', arguments);
     let next = 0;
@@ -90,7 +91,11 @@ export function installUtilities(g: GuestValue, k: Kernel, sleep: (ms: number) =
       },
     );
   }
+  api.formatString = formatString;
+}
 
+/** `Utilities.parseCsv`: quoted fields, doubled quotes, and CRLF or LF line ends. */
+export function defineParseCsv(k: Kernel, api: Api): void {
   function parseCsv(csv: GuestValue, delimiter?: GuestValue): string[][] {
     if (typeof csv !== 'string') throw k.signature('Utilities.parseCsv', arguments);
     const sep = delimiter === undefined ? ',' : String(delimiter);
@@ -124,11 +129,35 @@ export function installUtilities(g: GuestValue, k: Kernel, sleep: (ms: number) =
     }
     return rows;
   }
+  api.parseCsv = parseCsv;
+}
 
+/** The algorithm and charset enums, and the host calls that compute digests and HMAC signatures. */
+export function defineDigests(k: Kernel, api: Api): void {
+  const enumOf = (names: string[]) => {
+    const out: Record<string, string> = {};
+    for (const name of names) out[name] = name;
+    return Object.freeze(out);
+  };
+  const DigestAlgorithm = enumOf(['MD2', 'MD5', 'SHA_1', 'SHA_256', 'SHA_384', 'SHA_512']);
+  const MacAlgorithm = enumOf(['HMAC_MD5', 'HMAC_SHA_1', 'HMAC_SHA_256', 'HMAC_SHA_384', 'HMAC_SHA_512']);
+  const Charset = enumOf(['US_ASCII', 'UTF_8']);
+  // Named consts, not arrows assigned to `api`: the names show in the stack of a failed host call.
   const digest = (algorithm: GuestValue, value: GuestValue, charset?: GuestValue) =>
     k.host('Utilities', 'computeDigest', [algorithm, value, charset ?? 'UTF_8']);
   const hmac = (algorithm: string, value: GuestValue, key: GuestValue, charset?: GuestValue) =>
     k.host('Utilities', 'computeHmac', [algorithm, value, key, charset ?? 'UTF_8']);
+  api.DigestAlgorithm = DigestAlgorithm;
+  api.MacAlgorithm = MacAlgorithm;
+  api.Charset = Charset;
+  api.digest = digest;
+  api.hmac = hmac;
+}
+
+/** The Utilities global, put together from the pieces above. */
+export function installUtilities(g: GuestValue, k: Kernel, sleep: (ms: number) => void, api: Api): void {
+  const { isData, newBlob, formatString, parseCsv, DigestAlgorithm, MacAlgorithm, Charset, digest, hmac } =
+    api;
   const data = (method: string, args: ArrayLike<GuestValue>, count: number) => {
     for (let i = 0; i < count; i++) if (!isData(args[i])) throw k.signature(`Utilities.${method}`, args);
   };
