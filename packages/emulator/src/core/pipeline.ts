@@ -212,16 +212,29 @@ function replyToThrown<P>(
   if (error instanceof ServiceError) return error.reply;
   // A crash in a handler is an emulator bug, like a response that breaks the spec.
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  recordViolation(service, operation, method, url, options, 500, [`handler threw: ${message}`]);
+  return service.internalError('The emulator failed while handling this request.');
+}
+
+/** Records an answer of the emulator's that breaks the spec (or a handler's crash) for the control API. */
+function recordViolation<P>(
+  service: Service<P>,
+  operation: Operation,
+  method: string,
+  url: URL,
+  options: PipelineOptions,
+  status: number,
+  problems: string[],
+): void {
   options.violations.record({
     at: new Date().toISOString(),
     service: service.name,
     operationId: operation.operationId,
     method,
     path: url.pathname,
-    status: 500,
-    problems: [`handler threw: ${message}`],
+    status,
+    problems,
   });
-  return service.internalError('The emulator failed while handling this request.');
 }
 
 /**
@@ -238,15 +251,7 @@ function checkResponse<P>(
 ): Reply {
   const violations = service.spec.validateResponse(operation, reply.status, reply.body);
   if (violations.length > 0) {
-    options.violations.record({
-      at: new Date().toISOString(),
-      service: service.name,
-      operationId: operation.operationId,
-      method,
-      path: url.pathname,
-      status: reply.status,
-      problems: violations,
-    });
+    recordViolation(service, operation, method, url, options, reply.status, violations);
     if (options.strict)
       return service.internalError(`Emulator response violates the spec: ${violations.join('; ')}`);
   }
