@@ -23,9 +23,10 @@ const absWorkingDir = fileURLToPath(new URL('../../../', import.meta.url));
 // pass over the runtime and both clients that kept every check, message and option (11,996 and
 // 12,461 B before it), then raised by 30 B for the per-call allocation cuts merged after it (one
 // logger function for every attempt, the depth pre-check counting brackets without a string per
-// bracket). What the rest is, per module: `node packages/http/scripts/bundle-size.mjs
-// --modules`; openapi-fetch alone is about 2.2 kB of each.
-const CLIENT_OBJECT_BUDGET = { appsScript: 11_640, bugsmash: 12_100 };
+// bracket). Lowered again from 11,640 and 12,100 B after the split of http's `build` into
+// module-level functions (11,614 and 12,081 B). What the rest is, per module: `node
+// packages/http/scripts/bundle-size.mjs --modules`; openapi-fetch alone is about 2.2 kB of each.
+const CLIENT_OBJECT_BUDGET = { appsScript: 11_620, bugsmash: 12_090 };
 
 /**
  * One sample app per line: each calls one operation. Issue 11's budgets: an app calling one
