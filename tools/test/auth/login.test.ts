@@ -1,13 +1,13 @@
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_OAUTH_CLIENT, login, parseClientCredentials } from '../../src/auth/login.js';
 import { pkceChallenge } from '../../src/auth/pkce.js';
 import { readLogin } from '../../src/auth/store.js';
 import { describeError } from '../../src/cli/report.js';
 import { ToolsError, UsageError } from '../../src/errors.js';
+import { useTempDir } from '../support/temp-dir.js';
 import { CLIENT, startTokenServer, type TokenServer, USER_EMAIL } from './token-server.js';
 
 let server: TokenServer;
@@ -18,13 +18,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'specbound-login-'));
+useTempDir('specbound-login-', (path) => {
+  dir = path;
+});
+beforeEach(() => {
   server.grants.length = 0;
   delete server.grantScopes;
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
 });
 
 const base = () => ({

@@ -1,12 +1,12 @@
-import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resolveGoogleAuth } from '../../src/auth/resolve.js';
 import { type AuthStatus, authStatus } from '../../src/auth/status.js';
 import { readLogin, type StoredLogin, writeLogin } from '../../src/auth/store.js';
 import { describeError } from '../../src/cli/report.js';
 import { AuthRequiredError, ToolsError, UsageError } from '../../src/errors.js';
+import { useTempDir } from '../support/temp-dir.js';
 import {
   CLIENT,
   createServiceAccount,
@@ -33,12 +33,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'specbound-auth-'));
-  server.grants.length = 0;
+useTempDir('specbound-auth-', (path) => {
+  dir = path;
 });
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+beforeEach(() => {
+  server.grants.length = 0;
 });
 
 const refreshToken = (name: string) => {

@@ -1,7 +1,6 @@
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importClaspLogin, parseClasprc } from '../../src/auth/clasp.js';
 import { resolveEndpoints } from '../../src/auth/endpoints.js';
 import { DEFAULT_OAUTH_CLIENT } from '../../src/auth/login.js';
@@ -16,6 +15,7 @@ import {
   writeLogin,
 } from '../../src/auth/store.js';
 import { AuthRequiredError, UsageError } from '../../src/errors.js';
+import { useTempDir } from '../support/temp-dir.js';
 import { CLIENT, startTokenServer, type TokenServer } from './token-server.js';
 
 let dir: string;
@@ -26,11 +26,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'specbound-store-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+useTempDir('specbound-store-', (path) => {
+  dir = path;
 });
 
 const login = (rt: string, origin: StoredLogin['origin'] = 'login'): StoredLogin => ({

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ScriptExecutionError } from '@specbound/apps-script';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeError } from '../../src/cli/report.js';
 import {
   createVersion,
@@ -20,16 +20,13 @@ import {
   undeploy,
   undeployAll,
 } from '../../src/index.js';
-import { fakeAppsScript, googleError, tempDir } from './fake.js';
+import { useTempDir } from '../support/temp-dir.js';
+import { fakeAppsScript, googleError } from './fake.js';
 
 let dir: string;
-let cleanup: () => Promise<void>;
-beforeEach(async () => {
-  ({ dir, cleanup } = await tempDir());
+useTempDir('specbound-unit-', async (path) => {
+  dir = path;
   await writeFile(join(dir, '.clasp.json'), '{"scriptId":"S1"}');
-});
-afterEach(async () => {
-  await cleanup();
 });
 
 const HEAD = {

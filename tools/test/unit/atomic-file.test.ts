@@ -1,16 +1,13 @@
 // The one atomic write every file of tools/ goes through: whole or not at all, with the right mode.
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stageFiles, writeFileAtomic } from '../../src/atomic-file.js';
+import { useTempDir } from '../support/temp-dir.js';
 
 let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'atomic-file-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+useTempDir('atomic-file-', (path) => {
+  dir = path;
 });
 
 const modeOf = async (path: string) => (await stat(path)).mode & 0o777;

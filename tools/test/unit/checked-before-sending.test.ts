@@ -3,7 +3,7 @@
 // the title to the folder's name as clasp does.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   checkManifest,
   cloneProject,
@@ -14,15 +14,12 @@ import {
   pullProject,
   pushProject,
 } from '../../src/index.js';
-import { fakeAppsScript, MANIFEST, tempDir } from './fake.js';
+import { useTempDir } from '../support/temp-dir.js';
+import { fakeAppsScript, MANIFEST } from './fake.js';
 
 let dir: string;
-let cleanup: () => Promise<void>;
-beforeEach(async () => {
-  ({ dir, cleanup } = await tempDir());
-});
-afterEach(async () => {
-  await cleanup();
+useTempDir('specbound-unit-', (path) => {
+  dir = path;
 });
 
 const problemsOf = (text: string) => {

@@ -3,21 +3,17 @@
 // -I names the ignore file to read instead of the project's (a folder: its .claspignore); a missing one is refused.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyClaspGlobals, googleEnv } from '../../src/cli/clasp-globals.js';
 import { UsageError } from '../../src/index.js';
-import { tempDir } from './fake.js';
+import { useTempDir } from '../support/temp-dir.js';
 
 let dir: string;
-let cleanup: () => Promise<void>;
-beforeEach(async () => {
-  ({ dir, cleanup } = await tempDir());
+useTempDir('specbound-unit-', async (path) => {
+  dir = path;
   await mkdir(join(dir, 'app'));
   await writeFile(join(dir, 'app', '.clasp.json'), '{"scriptId":"S1"}');
   await writeFile(join(dir, 'app', 'other.json'), '{"scriptId":"S2"}');
-});
-afterEach(async () => {
-  await cleanup();
 });
 
 const apply = (globals: Record<string, unknown>, env: Record<string, string | undefined> = {}) =>

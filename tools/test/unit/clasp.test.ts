@@ -14,11 +14,11 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, type CommandUnknownOpts } from '@commander-js/extra-typings';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { register } from '../../src/cli/commands/apps-script/index.js';
 import { addGlobalOptions } from '../../src/cli/globals.js';
 import { loadProject, scanLocalFiles } from '../../src/index.js';
-import { tempDir } from './fake.js';
+import { useTempDir } from '../support/temp-dir.js';
 
 interface ClaspFiles {
   files: { remotePath: string; type: string; localPath: string }[];
@@ -37,12 +37,8 @@ beforeAll(async () => {
 });
 
 let dir: string;
-let cleanup: () => Promise<void>;
-beforeEach(async () => {
-  ({ dir, cleanup } = await tempDir());
-});
-afterEach(async () => {
-  await cleanup();
+useTempDir('specbound-unit-', (path) => {
+  dir = path;
 });
 
 interface Row {

@@ -1,8 +1,5 @@
 // A fake `fetch` for the real Apps Script client: routes answer by method and path, every request is
 // recorded (method, URL, body) so tests can assert what was sent.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createAppsScriptClient } from '@specbound/apps-script';
 
 interface Sent {
@@ -49,11 +46,6 @@ export function fakeAppsScript(routes: Record<string, Handler>) {
 
 export function googleError(code: number, status: string, message: string): Response {
   return Response.json({ error: { code, message, status } }, { status: code });
-}
-
-export async function tempDir(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), 'specbound-unit-'));
-  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
 export const MANIFEST = '{"timeZone":"Etc/UTC","runtimeVersion":"V8"}';

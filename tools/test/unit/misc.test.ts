@@ -1,20 +1,17 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openAtomic, writeFileAtomic } from '../../src/atomic-file.js';
 import { updateComment } from '../../src/bugsmash/comments.js';
 import { mapOrdered } from '../../src/bugsmash/pool.js';
 import { createWebhook, readWebhookSecret, writeSecretFile } from '../../src/bugsmash/webhooks.js';
 import { UsageError } from '../../src/errors.js';
+import { useTempDir } from '../support/temp-dir.js';
 import { clientOver, fakeBugSmash, fakeComment } from './fake-bugsmash.js';
 
 let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'bs-unit-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+useTempDir('bs-unit-', (path) => {
+  dir = path;
 });
 
 describe('mapOrdered', () => {

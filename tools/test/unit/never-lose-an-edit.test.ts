@@ -3,17 +3,14 @@
 // push would not read it back. Each test fails on the two-way compare that came before.
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PullConflictError, projectStatus, pullProject, pushProject } from '../../src/index.js';
-import { fakeAppsScript, MANIFEST, tempDir } from './fake.js';
+import { useTempDir } from '../support/temp-dir.js';
+import { fakeAppsScript, MANIFEST } from './fake.js';
 
 let dir: string;
-let cleanup: () => Promise<void>;
-beforeEach(async () => {
-  ({ dir, cleanup } = await tempDir());
-});
-afterEach(async () => {
-  await cleanup();
+useTempDir('specbound-unit-', (path) => {
+  dir = path;
 });
 
 type File = { name: string; type: string; source: string };

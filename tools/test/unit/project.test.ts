@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeError } from '../../src/cli/report.js';
 import {
   cloneProject,
@@ -16,15 +16,12 @@ import {
   ToolsError,
   UsageError,
 } from '../../src/index.js';
-import { fakeAppsScript, MANIFEST, tempDir } from './fake.js';
+import { useTempDir } from '../support/temp-dir.js';
+import { fakeAppsScript, MANIFEST } from './fake.js';
 
 let dir: string;
-let cleanup: () => Promise<void>;
-beforeEach(async () => {
-  ({ dir, cleanup } = await tempDir());
-});
-afterEach(async () => {
-  await cleanup();
+useTempDir('specbound-unit-', (path) => {
+  dir = path;
 });
 
 const CODE = 'function main() {\n  return 1;\n}\n';

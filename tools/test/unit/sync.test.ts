@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { createAppsScriptClient } from '@specbound/apps-script';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HINTS } from '../../src/cli/hints.js';
 import { idempotencyKey, type SyncBatch, syncComments } from '../../src/sync/comments.js';
 import { defaultSyncStatePath } from '../../src/sync/state.js';
+import { useTempDir } from '../support/temp-dir.js';
 import {
   clientOver,
   type FakeComment,
@@ -16,11 +17,8 @@ import {
 } from './fake-bugsmash.js';
 
 let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'sync-unit-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+useTempDir('sync-unit-', (path) => {
+  dir = path;
 });
 
 /** A fake `scripts.run` endpoint: records each batch; `fail(n)` makes the n-th call fail. */

@@ -19,7 +19,8 @@ import {
 import { bundleTypeScript, TypeScriptSyntaxError } from '../../src/apps-script/typescript.js';
 import { typeScriptReport } from '../../src/apps-script/typescript-status.js';
 import { describeError } from '../../src/cli/report.js';
-import { fakeAppsScript, MANIFEST, tempDir } from './fake.js';
+import { tempDir } from '../support/temp-dir.js';
+import { fakeAppsScript, MANIFEST } from './fake.js';
 
 let cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
