@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppsScriptClient } from '@specbound/apps-script';
 import { type RunningEmulator, startEmulator } from '../src/index.ts';
+import { deployScript } from '../test/helpers.ts';
 import { median } from './stats.ts';
 
 const API_KEY = 'bench-key';
@@ -97,22 +98,11 @@ export async function abuse(): Promise<AbuseFigures> {
     baseUrl: emulator.appsScriptUrl,
     retry: false,
   });
-  const scriptId = String((await client.projects.create({ title: 'Runs' })).scriptId);
-  await client.projects.updateContent({
-    scriptId,
-    files: [
-      { name: 'appsscript', type: 'JSON', source: '{"executionApi":{"access":"MYSELF"}}' },
-      {
-        name: 'Code',
-        type: 'SERVER_JS',
-        source: 'function add(a, b) { return a + b; }\nfunction spin() { for (;;) {} }',
-      },
-    ],
+  const { deploymentId } = await deployScript(client, {
+    title: 'Runs',
+    manifest: '{"executionApi":{"access":"MYSELF"}}',
+    code: 'function add(a, b) { return a + b; }\nfunction spin() { for (;;) {} }',
   });
-  await client.projects.versions.create({ scriptId });
-  const deploymentId = String(
-    (await client.projects.deployments.create({ scriptId, versionNumber: 1 })).deploymentId,
-  );
   const runUrl = `${emulator.appsScriptUrl}/v1/scripts/${deploymentId}:run`;
   const post = (fn: string, signal?: AbortSignal) =>
     fetch(runUrl, {

@@ -19,6 +19,7 @@ import { cpus, loadavg } from 'node:os';
 import { createAppsScriptClient } from '@specbound/apps-script';
 import { type StateDocument, startEmulator } from '../src/index.ts';
 import { emptyState } from '../src/state.ts';
+import { deployScript } from '../test/helpers.ts';
 import { abuse, abuseReport } from './abuse.ts';
 import { type HostMemory, hostMemory, type Workload } from './host-memory.ts';
 import { inProcessBench, inProcessReport } from './in-process.ts';
@@ -47,22 +48,11 @@ async function throughput(task: () => Promise<unknown>, concurrency: number, ms:
 async function speed(): Promise<{ getEmu: number; getBare: number; run: number }> {
   const emulator = await startEmulator({ runTimeoutMs: 10_000 });
   const client = createAppsScriptClient({ auth: TOKEN, baseUrl: emulator.appsScriptUrl, retry: false });
-  const scriptId = String((await client.projects.create({ title: 'Bench' })).scriptId);
-  await client.projects.updateContent({
-    scriptId,
-    files: [
-      {
-        name: 'appsscript',
-        type: 'JSON',
-        source: '{"runtimeVersion":"V8","executionApi":{"access":"MYSELF"}}',
-      },
-      { name: 'Code', type: 'SERVER_JS', source: 'function add(a, b) { return a + b; }' },
-    ],
+  const { scriptId, deploymentId } = await deployScript(client, {
+    title: 'Bench',
+    manifest: '{"runtimeVersion":"V8","executionApi":{"access":"MYSELF"}}',
+    code: 'function add(a, b) { return a + b; }',
   });
-  await client.projects.versions.create({ scriptId });
-  const deploymentId = String(
-    (await client.projects.deployments.create({ scriptId, versionNumber: 1 })).deploymentId,
-  );
   const project = await client.projects.get({ scriptId });
 
   // Warm up, then measure.

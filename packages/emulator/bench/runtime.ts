@@ -6,8 +6,9 @@
 //  2. the host's memory over 10,000 runs, the emulator in a process of its own (bench/host-memory.ts).
 import { createAppsScriptClient } from '@specbound/apps-script';
 import { type RunningEmulator, startEmulator } from '../src/index.ts';
+import { deployScript } from '../test/helpers.ts';
 import { type HostMemory, hostMemoryReport } from './host-memory.ts';
-import { deployScript, latency, median } from './stats.ts';
+import { latency, median } from './stats.ts';
 
 const ROUNDS = 7;
 const RUNS_PER_ROUND = 200;
@@ -25,7 +26,7 @@ type AppsScriptClient = ReturnType<typeof createAppsScriptClient>;
 
 /** Creates, fills and deploys the bench project through `client` (in-process or another process). */
 export function deployBench(client: AppsScriptClient): Promise<{ deploymentId: string; scriptId: string }> {
-  return deployScript(client, 'Runtime bench', CODE);
+  return deployScript(client, { title: 'Runtime bench', code: CODE });
 }
 
 async function deployed(): Promise<{

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppsScriptClient } from '@specbound/apps-script';
 import { normalizeState, type RunningEmulator, startEmulator } from '../src/index.ts';
-import { deployScript, latency, median } from './stats.ts';
+import { deployScript } from '../test/helpers.ts';
+import { latency, median } from './stats.ts';
 
 const ROUNDS = 7;
 const RUNS_PER_ROUND = 5;
@@ -49,7 +50,7 @@ function seededState() {
 
 async function deploy(emulator: RunningEmulator) {
   const client = createAppsScriptClient({ baseUrl: emulator.appsScriptUrl, auth: 'bench-token' });
-  const { deploymentId } = await deployScript(client, 'Spreadsheet bench', CODE);
+  const { deploymentId } = await deployScript(client, { title: 'Spreadsheet bench', code: CODE });
   return (fn: string) => async () => {
     const out = (await client.scripts.run({ deploymentId, function: fn })) as {
       error?: unknown;

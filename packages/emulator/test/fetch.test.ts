@@ -10,6 +10,7 @@ import {
   UnservedHostError,
 } from '../src/fetch.ts';
 import { DEFAULT_BUGSMASH_API_KEY, DEMO_USERS } from '../src/index.ts';
+import { deployScript } from './helpers.ts';
 
 // One in-process emulator for the file, reset before each test: what a user's suite does.
 const inProcess: EmulatorFetch = await createEmulatorFetch({ strict: true });
@@ -33,20 +34,12 @@ describe('createEmulatorFetch', () => {
   });
 
   it('serves Cloud Logging at logging.googleapis.com, from the runs it made', async () => {
-    const { scriptId } = await apps.projects.create({ title: 'Logs in process' });
-    await apps.projects.updateContent({
-      scriptId: String(scriptId),
-      files: [
-        { name: 'appsscript', type: 'JSON', source: '{"executionApi":{"access":"MYSELF"}}' },
-        { name: 'Code', type: 'SERVER_JS', source: "function hi() { console.warn('hello'); }" },
-      ],
+    const { deploymentId } = await deployScript(apps, {
+      title: 'Logs in process',
+      manifest: '{"executionApi":{"access":"MYSELF"}}',
+      code: "function hi() { console.warn('hello'); }",
     });
-    await apps.projects.versions.create({ scriptId: String(scriptId) });
-    const { deploymentId } = await apps.projects.deployments.create({
-      scriptId: String(scriptId),
-      versionNumber: 1,
-    });
-    await apps.scripts.run({ deploymentId: String(deploymentId), function: 'hi' });
+    await apps.scripts.run({ deploymentId, function: 'hi' });
     const logging = createLoggingClient({ auth: 'ada-token', fetch: inProcess.fetch, retry: false });
     const page = await logging.entries.list({ resourceNames: ['projects/my-project'] });
     expect(page.entries?.map((e) => [e.severity, e.textPayload])).toEqual([['WARNING', 'hello']]);
@@ -163,16 +156,10 @@ describe('createEmulatorFetch and a caller’s abort', () => {
     const runs = await createEmulatorFetch({ runTimeoutMs: 20_000 });
     try {
       const client = createAppsScriptClient({ auth: 'ada-token', fetch: runs.fetch, retry: false });
-      const scriptId = String((await client.projects.create({ title: 'Spin' })).scriptId);
-      await client.projects.updateContent({
-        scriptId,
-        files: [
-          { name: 'appsscript', type: 'JSON', source: '{"executionApi":{"access":"ANYONE"}}' },
-          { name: 'Code', type: 'SERVER_JS', source: 'function spin() { while (true) {} }' },
-        ],
+      const { deploymentId } = await deployScript(client, {
+        title: 'Spin',
+        code: 'function spin() { while (true) {} }',
       });
-      await client.projects.versions.create({ scriptId });
-      const { deploymentId } = await client.projects.deployments.create({ scriptId, versionNumber: 1 });
       const started = Date.now();
       const attempt = runs.fetch(`https://script.googleapis.com/v1/scripts/${deploymentId}:run`, {
         method: 'POST',

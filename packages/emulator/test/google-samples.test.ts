@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeState, type RunningEmulator } from '../src/index.ts';
-import { appsScript, strictEmulator } from './helpers.ts';
+import { appsScript, deployScript, strictEmulator } from './helpers.ts';
 
 const SAMPLES = new URL('./fixtures/google-samples/', import.meta.url);
 const sample = (path: string) => readFile(new URL(path, SAMPLES), 'utf8');
@@ -132,25 +132,18 @@ function run(fn: string): Promise<unknown> {
 describe("Google's published samples, unchanged", () => {
   it('ui/webapp: doGet serves its HTML file as a web app', async () => {
     const client = appsScript(emulator);
-    const app = String((await client.projects.create({ title: 'Web app sample' })).scriptId);
-    await client.projects.updateContent({
-      scriptId: app,
+    const deployment = await deployScript(client, {
+      title: 'Web app sample',
+      manifest: JSON.stringify({
+        timeZone: 'Etc/UTC',
+        webapp: { access: 'ANYONE_ANONYMOUS', executeAs: 'USER_DEPLOYING' },
+      }),
       files: [
-        {
-          name: 'appsscript',
-          type: 'JSON',
-          source: JSON.stringify({
-            timeZone: 'Etc/UTC',
-            webapp: { access: 'ANYONE_ANONYMOUS', executeAs: 'USER_DEPLOYING' },
-          }),
-        },
         { name: 'code', type: 'SERVER_JS', source: await sample('ui/webapp/code.gs') },
         { name: 'Index', type: 'HTML', source: await sample('ui/webapp/index.html') },
       ],
     });
-    await client.projects.versions.create({ scriptId: app });
-    const deployment = await client.projects.deployments.create({ scriptId: app, versionNumber: 1 });
-    const page = await fetch(`${emulator.appsScriptUrl}/macros/s/${String(deployment.deploymentId)}/exec`);
+    const page = await fetch(`${emulator.appsScriptUrl}/macros/s/${deployment.deploymentId}/exec`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Hello, World!');
   });

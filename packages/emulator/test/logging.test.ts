@@ -8,7 +8,7 @@ import {
 } from '@specbound/logging';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../src/index.ts';
-import { appsScript, strictEmulator } from './helpers.ts';
+import { appsScript, deployScript, strictEmulator } from './helpers.ts';
 
 const CODE = [
   "function report(n) { console.log('counting %d', n); console.warn('low stock'); Logger.log('done'); return n; }",
@@ -25,18 +25,7 @@ const logging = () =>
 beforeAll(async () => {
   emulator = await strictEmulator();
   const client = appsScript(emulator);
-  scriptId = String((await client.projects.create({ title: 'Logs' })).scriptId);
-  await client.projects.updateContent({
-    scriptId,
-    files: [
-      { name: 'appsscript', type: 'JSON', source: '{"executionApi":{"access":"ANYONE"}}' },
-      { name: 'Code', type: 'SERVER_JS', source: CODE },
-    ],
-  });
-  await client.projects.versions.create({ scriptId });
-  deploymentId = String(
-    (await client.projects.deployments.create({ scriptId, versionNumber: 1 })).deploymentId,
-  );
+  ({ scriptId, deploymentId } = await deployScript(client, { title: 'Logs', code: CODE }));
   await client.scripts.run({ deploymentId, function: 'report', parameters: [1] });
   await client.scripts.run({ deploymentId, function: 'report', parameters: [2] });
   await client.scripts.run({ deploymentId, function: 'fail' }).catch(() => undefined);

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LogRing } from '../src/apps-script/logs.ts';
 import { type RunningEmulator, startEmulator } from '../src/index.ts';
 import { SandboxPool } from '../src/sandbox/pool.ts';
-import { appsScript, strictEmulator } from './helpers.ts';
+import { appsScript, deployScript, strictEmulator } from './helpers.ts';
 
 const CODE = [
   'function spin() { for (;;) {} }',
@@ -26,19 +26,7 @@ afterEach(async () => {
 async function emulatorWithScript(options: Parameters<typeof strictEmulator>[0] = {}) {
   const emulator = await strictEmulator(options);
   started.push(emulator);
-  const client = appsScript(emulator);
-  const { scriptId } = await client.projects.create({ title: 'Runs' });
-  const id = String(scriptId);
-  await client.projects.updateContent({
-    scriptId: id,
-    files: [
-      { name: 'appsscript', type: 'JSON', source: '{"executionApi":{"access":"ANYONE"}}' },
-      { name: 'Code', type: 'SERVER_JS', source: CODE },
-    ],
-  });
-  await client.projects.versions.create({ scriptId: id });
-  const deployment = await client.projects.deployments.create({ scriptId: id, versionNumber: 1 });
-  return { emulator, scriptId: id, deploymentId: String(deployment.deploymentId) };
+  return { emulator, ...(await deployScript(appsScript(emulator), { title: 'Runs', code: CODE })) };
 }
 
 /** POST scripts.run as raw HTTP, so the test can abandon it and read any status. */

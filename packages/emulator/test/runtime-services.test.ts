@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type EmulatorOptions, type RunningEmulator, startEmulator } from '../src/index.ts';
-import { appsScript } from './helpers.ts';
+import { appsScript, deployScript } from './helpers.ts';
 
 const MANIFEST = JSON.stringify({ timeZone: 'Asia/Tokyo', executionApi: { access: 'ANYONE' } });
 
@@ -80,19 +80,8 @@ afterAll(async () => {
 async function project(options: EmulatorOptions = {}) {
   const emulator = await startEmulator({ sandboxWorkers: 2, ...options });
   started.push(emulator);
-  const client = appsScript(emulator);
-  const { scriptId } = await client.projects.create({ title: 'Services' });
-  const id = String(scriptId);
-  await client.projects.updateContent({
-    scriptId: id,
-    files: [
-      { name: 'appsscript', type: 'JSON', source: MANIFEST },
-      { name: 'Code', type: 'SERVER_JS', source: CODE },
-    ],
-  });
-  await client.projects.versions.create({ scriptId: id });
-  const deployment = await client.projects.deployments.create({ scriptId: id, versionNumber: 1 });
-  return { emulator, scriptId: id, deploymentId: String(deployment.deploymentId) };
+  const source = { title: 'Services', code: CODE, manifest: MANIFEST };
+  return { emulator, ...(await deployScript(appsScript(emulator), source)) };
 }
 
 type Outcome = {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeState, type RunningEmulator, startEmulator } from '../src/index.ts';
-import { appsScript } from './helpers.ts';
+import { appsScript, deployScript } from './helpers.ts';
 
 const SHEET_ID = '1triggerSheet000000000000000000000000000000';
 const MANIFEST = JSON.stringify({ timeZone: 'Etc/UTC', executionApi: { access: 'ANYONE' } });
@@ -65,19 +65,8 @@ beforeAll(async () => {
       },
     }),
   });
-  const client = appsScript(emulator);
-  scriptId = String((await client.projects.create({ title: 'Bound', parentId: SHEET_ID })).scriptId);
-  await client.projects.updateContent({
-    scriptId,
-    files: [
-      { name: 'appsscript', type: 'JSON', source: MANIFEST },
-      { name: 'Code', type: 'SERVER_JS', source: CODE },
-    ],
-  });
-  await client.projects.versions.create({ scriptId });
-  deploymentId = String(
-    (await client.projects.deployments.create({ scriptId, versionNumber: 1 })).deploymentId,
-  );
+  const source = { title: 'Bound', parentId: SHEET_ID, code: CODE, manifest: MANIFEST };
+  ({ scriptId, deploymentId } = await deployScript(appsScript(emulator), source));
 });
 afterAll(() => emulator.close());
 

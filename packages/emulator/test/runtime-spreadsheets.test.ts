@@ -4,7 +4,7 @@ import { spreadsheetCall } from '../src/runtime/spreadsheets.ts';
 import { SandboxPool } from '../src/sandbox/pool.ts';
 import type { HostCall } from '../src/sandbox/types.ts';
 import { createSpreadsheet, SpreadsheetStore } from '../src/sheets/store.ts';
-import { appsScript } from './helpers.ts';
+import { appsScript, deployScript } from './helpers.ts';
 
 const MANIFEST = JSON.stringify({ timeZone: 'Etc/UTC', executionApi: { access: 'ANYONE' } });
 const BOUND_ID = '1boundSpreadsheet000000000000000000000000000';
@@ -81,22 +81,8 @@ let deploymentId: string;
 let boundDeployment: string;
 
 async function deploy(title: string, parentId?: string): Promise<string> {
-  const client = appsScript(emulator);
-  const { scriptId } = await client.projects.create({
-    title,
-    ...(parentId === undefined ? {} : { parentId }),
-  });
-  const id = String(scriptId);
-  await client.projects.updateContent({
-    scriptId: id,
-    files: [
-      { name: 'appsscript', type: 'JSON', source: MANIFEST },
-      { name: 'Code', type: 'SERVER_JS', source: CODE },
-    ],
-  });
-  await client.projects.versions.create({ scriptId: id });
-  const deployment = await client.projects.deployments.create({ scriptId: id, versionNumber: 1 });
-  return String(deployment.deploymentId);
+  const source = { title, code: CODE, manifest: MANIFEST, ...(parentId === undefined ? {} : { parentId }) };
+  return (await deployScript(appsScript(emulator), source)).deploymentId;
 }
 
 beforeAll(async () => {

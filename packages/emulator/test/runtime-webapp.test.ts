@@ -3,7 +3,7 @@
 // context and ContentService output, as a browser or any HTTP client calls it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../src/index.ts';
-import { appsScript, strictEmulator } from './helpers.ts';
+import { appsScript, deployScript, strictEmulator } from './helpers.ts';
 
 const CODE = `
 function doGet(e) {
@@ -34,19 +34,10 @@ let dev: string;
 beforeAll(async () => {
   emulator = await strictEmulator();
   const client = appsScript(emulator);
-  const created = await client.projects.create({ title: 'Web app' });
-  scriptId = String(created.scriptId);
-  await client.projects.updateContent({
-    scriptId,
-    files: [
-      { name: 'appsscript', type: 'JSON', source: MANIFEST },
-      { name: 'Code', type: 'SERVER_JS', source: CODE },
-      { name: 'page', type: 'HTML', source: PAGE },
-    ],
-  });
-  await client.projects.versions.create({ scriptId });
-  const deployment = await client.projects.deployments.create({ scriptId, versionNumber: 1 });
-  exec = `${emulator.appsScriptUrl}/macros/s/${String(deployment.deploymentId)}/exec`;
+  const files = [{ name: 'page', type: 'HTML' as const, source: PAGE }];
+  const deployment = await deployScript(client, { title: 'Web app', code: CODE, manifest: MANIFEST, files });
+  scriptId = deployment.scriptId;
+  exec = `${emulator.appsScriptUrl}/macros/s/${deployment.deploymentId}/exec`;
   const listed = await client.projects.deployments.list({ scriptId });
   const head = ('deployments' in listed ? (listed.deployments ?? []) : []).find(
     (d) => d.deploymentConfig?.versionNumber === undefined,

@@ -3,7 +3,7 @@
 import { createSheetsClient } from '@specbound/sheets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../src/index.ts';
-import { appsScript, strictEmulator } from './helpers.ts';
+import { appsScript, deployScript, strictEmulator } from './helpers.ts';
 
 let emulator: RunningEmulator;
 let deploymentId = '';
@@ -22,18 +22,8 @@ function writeLedger() {
 
 beforeAll(async () => {
   emulator = await strictEmulator({ sandboxWorkers: 1 });
-  const client = appsScript(emulator);
-  const scriptId = String((await client.projects.create({ title: 'Sheets' })).scriptId);
-  await client.projects.updateContent({
-    scriptId,
-    files: [
-      { name: 'appsscript', type: 'JSON', source: MANIFEST },
-      { name: 'Code', type: 'SERVER_JS', source: CODE },
-    ],
-  });
-  await client.projects.versions.create({ scriptId });
-  const deployment = await client.projects.deployments.create({ scriptId, versionNumber: 1 });
-  deploymentId = String(deployment.deploymentId);
+  const source = { title: 'Sheets', code: CODE, manifest: MANIFEST };
+  ({ deploymentId } = await deployScript(appsScript(emulator), source));
 });
 afterAll(() => emulator?.close());
 

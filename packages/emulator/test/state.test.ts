@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyState, normalizeState, StateDocumentError } from '../src/index.ts';
-import { API_KEY, appsScript, bugsmash, readStateDatabase, strictEmulator } from './helpers.ts';
+import { API_KEY, appsScript, bugsmash, deployScript, readStateDatabase, strictEmulator } from './helpers.ts';
 import { BUILT_CLI, requireBuilt } from './subprocess.ts';
 
 let dir: string;
@@ -19,20 +19,11 @@ describe('state', () => {
     const file = join(dir, 'state.db');
     const first = await strictEmulator({ state: file });
     const apps = appsScript(first);
-    const { scriptId } = await apps.projects.create({ title: 'Persisted' });
-    await apps.projects.updateContent({
-      scriptId: String(scriptId),
-      files: [
-        { name: 'appsscript', type: 'JSON', source: '{"executionApi":{"access":"ANYONE"}}' },
-        { name: 'Code', type: 'SERVER_JS', source: 'function f() { return 1; }' },
-      ],
+    const { scriptId, deploymentId } = await deployScript(apps, {
+      title: 'Persisted',
+      code: 'function f() { return 1; }',
     });
-    await apps.projects.versions.create({ scriptId: String(scriptId) });
-    const deployment = await apps.projects.deployments.create({
-      scriptId: String(scriptId),
-      versionNumber: 1,
-    });
-    await apps.scripts.run({ deploymentId: String(deployment.deploymentId), function: 'f' });
+    await apps.scripts.run({ deploymentId, function: 'f' });
     const project = await bugsmash(first).projects.create({
       projectName: 'Kept',
       projectType: 'website',

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withoutSqliteWarning } from '../src/core/sqlite.ts';
 import { type EmulatorInternals, startEmulatorWith } from '../src/emulator.ts';
 import { type RunningEmulator, StateDocumentError, startEmulator } from '../src/index.ts';
-import { API_KEY, appsScript, strictEmulator } from './helpers.ts';
+import { API_KEY, appsScript, deployScript, strictEmulator } from './helpers.ts';
 import { BUILT_CLI, requireBuilt } from './subprocess.ts';
 
 let dir: string;
@@ -230,20 +230,10 @@ describe('a full disk', () => {
     const held = await gate();
     try {
       const client = appsScript(emulator);
-      const scriptId = String((await client.projects.create({ title: 'Slow' })).scriptId);
-      await client.projects.updateContent({
-        scriptId,
-        files: [
-          { name: 'appsscript', type: 'JSON', source: '{"executionApi":{"access":"ANYONE"}}' },
-          {
-            name: 'Code',
-            type: 'SERVER_JS',
-            source: 'function slow(url) { UrlFetchApp.fetch(url); return 1; }',
-          },
-        ],
+      const { deploymentId } = await deployScript(client, {
+        title: 'Slow',
+        code: 'function slow(url) { UrlFetchApp.fetch(url); return 1; }',
       });
-      await client.projects.versions.create({ scriptId });
-      const { deploymentId } = await client.projects.deployments.create({ scriptId, versionNumber: 1 });
       // Nearly full: uploads until one is refused.
       for (let i = 0; i < 200; i++)
         if ((await upload(emulator, `Fill ${i}`, new Uint8Array(60_000).fill(i))).status !== 200) break;
