@@ -114,11 +114,11 @@ export async function handleServiceRequest<P>(
       reply = service.precheck?.(ctx) ?? (await handler(ctx));
     }
   } catch (error) {
-    reply = replyToThrown(error, service, operation, method, url, options);
+    reply = replyToThrown(error, { service, operation, method, url, options });
   }
 
   // An unchecked fault breaks the spec on purpose: it is neither counted nor replaced in strict mode.
-  if (fault?.checked !== false) reply = checkResponse(reply, service, operation, method, url, options);
+  if (fault?.checked !== false) reply = checkResponse(reply, { service, operation, method, url, options });
   // A fault is sent exactly as registered: no partial response, entity tag or 304 on top.
   if (service.finalize && fault === undefined) reply = service.finalize(ctx, reply);
   try {
@@ -200,29 +200,27 @@ function abortOnClose(res: ServerResponse): AbortSignal {
   return controller.signal;
 }
 
+/** The request a recorded violation names, and the pipeline's options. */
+interface Handled<P> {
+  service: Service<P>;
+  operation: Operation;
+  method: string;
+  url: URL;
+  options: PipelineOptions;
+}
+
 /** The answer to a handler that threw: its ServiceError's reply, else a 500 recorded as a violation. */
-function replyToThrown<P>(
-  error: unknown,
-  service: Service<P>,
-  operation: Operation,
-  method: string,
-  url: URL,
-  options: PipelineOptions,
-): Reply {
+function replyToThrown<P>(error: unknown, handled: Handled<P>): Reply {
   if (error instanceof ServiceError) return error.reply;
   // A crash in a handler is an emulator bug, like a response that breaks the spec.
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  recordViolation(service, operation, method, url, options, 500, [`handler threw: ${message}`]);
-  return service.internalError('The emulator failed while handling this request.');
+  recordViolation(handled, 500, [`handler threw: ${message}`]);
+  return handled.service.internalError('The emulator failed while handling this request.');
 }
 
 /** Records an answer of the emulator's that breaks the spec (or a handler's crash) for the control API. */
 function recordViolation<P>(
-  service: Service<P>,
-  operation: Operation,
-  method: string,
-  url: URL,
-  options: PipelineOptions,
+  { service, operation, method, url, options }: Handled<P>,
   status: number,
   problems: string[],
 ): void {
@@ -241,17 +239,11 @@ function recordViolation<P>(
  * Checks `reply` against the spec: a response that breaks it is recorded, and in strict mode
  * replaced by a 500 naming what is wrong.
  */
-function checkResponse<P>(
-  reply: Reply,
-  service: Service<P>,
-  operation: Operation,
-  method: string,
-  url: URL,
-  options: PipelineOptions,
-): Reply {
+function checkResponse<P>(reply: Reply, handled: Handled<P>): Reply {
+  const { service, operation, options } = handled;
   const violations = service.spec.validateResponse(operation, reply.status, reply.body);
   if (violations.length > 0) {
-    recordViolation(service, operation, method, url, options, reply.status, violations);
+    recordViolation(handled, reply.status, violations);
     if (options.strict)
       return service.internalError(`Emulator response violates the spec: ${violations.join('; ')}`);
   }
