@@ -28,8 +28,8 @@ const config: KnipConfig = {
     '.': {},
     scripts: {
       // The .d.mts files type the .mjs beside them for the TypeScript that imports them.
-      entry: ['longest-first.d.mts', 'bundle-specs.d.mts', 'vitest-workspace.d.mts'],
-      // bundle-specs.mjs: createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js').
+      entry: ['longest-first.d.mts', 'redocly.d.mts', 'vitest-workspace.d.mts'],
+      // redocly.mjs: createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js').
       ignoreDependencies: ['@redocly/cli'],
     },
     tools: {
@@ -81,8 +81,6 @@ const config: KnipConfig = {
       // The code samples the docs show: each compiled by the typecheck task and read as a file by the build;
       // the browser test bundles test/clients-in-browser/*.ts with esbuild by path.
       entry: ['samples/**/*.ts', 'test/clients-in-browser/*.ts'],
-      // src/redocly.ts: createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js').
-      ignoreDependencies: ['@redocly/cli'],
     },
   },
 };

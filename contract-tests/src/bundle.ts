@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { bundleSpecs as bundleApis } from '@specbound/scripts/bundle-specs.mjs';
+import { bundleSpecs as bundleApis } from '@specbound/scripts/redocly.mjs';
 import { normalizeForComparator } from './normalize.ts';
 import type { ProviderContract } from './providers.ts';
 
@@ -8,7 +8,7 @@ import type { ProviderContract } from './providers.ts';
  * Bundles multi-file specs (root + paths/ + components/) into the one JSON file each that the
  * comparator reads, with its one setting (see normalize.ts); returns each contract with its file,
  * in `contracts` order. `$ref`s between files are inlined into `components`, so each result is the
- * same contract. One Redocly process bundles them all (@specbound/scripts/bundle-specs.mjs).
+ * same contract. One Redocly process bundles them all (@specbound/scripts/redocly.mjs).
  */
 export function bundleSpecs(
   contracts: readonly ProviderContract[],

@@ -1,6 +1,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { bundleSpecs } from '@specbound/scripts/bundle-specs.mjs';
+import { buildDocs, bundleSpecs } from '@specbound/scripts/redocly.mjs';
 import { injectDeliveries } from './deliveries.ts';
 import { renderLanding } from './landing.ts';
 import { renderLocalDevelopment } from './local-development.ts';
@@ -8,7 +8,6 @@ import { listServerTools, renderMcpPage } from './mcp.ts';
 import { localizeRedocPage } from './offline.ts';
 import { listOperations, type OpenApiDocument } from './operations.ts';
 import { BUNDLE_DIR, DIST_DIR } from './paths.ts';
-import { buildDocs } from './redocly.ts';
 import { renderRuntime } from './runtime.ts';
 import { injectSamples } from './samples.ts';
 import { summarizeScopes } from './security.ts';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { bundleSpecs } from '@specbound/scripts/bundle-specs.mjs';
+import { bundleSpecs } from '@specbound/scripts/redocly.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listOperations, type OpenApiDocument } from '../src/operations.ts';
 import { injectSamples, listSampleIds, sampleProblems } from '../src/samples.ts';
