@@ -107,6 +107,7 @@ export async function handleServiceRequest<P>(
   const fault = options.faults?.take(service.name, operation, path);
   let reply: Reply;
   const handler = service.handlers[operation.operationId];
+  const handled: Handled<P> = { service, operation, method, url, options };
   try {
     if (fault !== undefined) reply = fault.reply;
     else {
@@ -114,11 +115,11 @@ export async function handleServiceRequest<P>(
       reply = service.precheck?.(ctx) ?? (await handler(ctx));
     }
   } catch (error) {
-    reply = replyToThrown(error, { service, operation, method, url, options });
+    reply = replyToThrown(error, handled);
   }
 
   // An unchecked fault breaks the spec on purpose: it is neither counted nor replaced in strict mode.
-  if (fault?.checked !== false) reply = checkResponse(reply, { service, operation, method, url, options });
+  if (fault?.checked !== false) reply = checkResponse(reply, handled);
   // A fault is sent exactly as registered: no partial response, entity tag or 304 on top.
   if (service.finalize && fault === undefined) reply = service.finalize(ctx, reply);
   try {
