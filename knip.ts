@@ -28,7 +28,7 @@ const config: KnipConfig = {
     '.': {},
     scripts: {
       // The .d.mts files type the .mjs beside them for the TypeScript that imports them.
-      entry: ['longest-first.d.mts', 'redocly.d.mts', 'vitest-workspace.d.mts'],
+      entry: ['fake-fetch.d.mts', 'longest-first.d.mts', 'redocly.d.mts', 'vitest-workspace.d.mts'],
       // redocly.mjs: createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js').
       ignoreDependencies: ['@redocly/cli'],
     },

@@ -1,56 +1,11 @@
-import { STATUS_CODES } from 'node:http';
-/** Test helper: a fake fetch that records each request and answers from a responder. */
-export interface Recorded {
-  method: string;
-  url: URL;
-  headers: Headers;
-  /** The parsed JSON body, or undefined when there is none. */
-  body: unknown;
-}
-
-export type Responder = (request: Request, call: number) => Response | Promise<Response>;
-
-export function fakeFetch(respond: Responder) {
-  const calls: Recorded[] = [];
-  const fetch = async (request: Request): Promise<Response> => {
-    const text = await request.clone().text();
-    calls.push({
-      method: request.method,
-      url: new URL(request.url),
-      headers: request.headers,
-      body: text === '' ? undefined : JSON.parse(text),
-    });
-    return respond(request, calls.length);
-  };
-  return { fetch, calls };
-}
-
-export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    // The reason phrase an HTTP/1.1 server sends (Node's own), which error messages quote.
-    statusText: STATUS_CODES[status] ?? '',
-    headers: { 'content-type': 'application/json', ...headers },
-  });
-}
-
-/** Google's error body. */
-export function googleError(code: number, status: string, message: string, details?: unknown[]): Response {
-  return json(code, { error: { code, message, status, ...(details === undefined ? {} : { details }) } });
-}
-
-/** The single recorded call, failing when there was not exactly one. */
-export function only(calls: readonly Recorded[]): Recorded {
-  if (calls.length !== 1) throw new Error(`expected exactly one request, got ${calls.length}`);
-  const [call] = calls;
-  if (call === undefined) throw new Error('unreachable');
-  return call;
-}
-
-/** Query parameters as [name, value] pairs in wire order (repeated names kept). */
-export function queryPairs(url: URL): [string, string][] {
-  return [...url.searchParams.entries()];
-}
+// The shared fake fetch (scripts/fake-fetch.mjs) and this package's test IDs.
+export {
+  fakeFetch,
+  googleError,
+  json,
+  only,
+  queryPairs,
+} from '@specbound/scripts/fake-fetch.mjs';
 
 export const SCRIPT_ID = '1AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_abcdefghijklmnop';
 export const DEPLOYMENT_ID = 'AKfycbzK3Ff8mA1xQq2D5sWw9VbA7yXr4LZtPz0Nn1Cj6Qe8Hg';
