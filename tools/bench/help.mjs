@@ -6,11 +6,11 @@
 // Writes tools/bench/results.md.
 // Budgets: specbound --help ≤ 150 ms (median, issue 12); every pair ≥ 10× faster than clasp (issue 22).
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CLASP_BIN, CLASP_VERSION, SPECBOUND_BIN } from './bins.mjs';
 import { median } from './stats.mjs';
 
 const ROUNDS = 15;
@@ -18,18 +18,14 @@ const WARMUP = 2;
 const RATIO_BUDGET = 10;
 const here = dirname(fileURLToPath(import.meta.url));
 
-// clasp's package exports no package.json: read it from the devDependency's folder.
-const claspDir = join(here, '..', 'node_modules', '@google', 'clasp');
-const claspPkg = JSON.parse(readFileSync(join(claspDir, 'package.json'), 'utf8'));
-const claspBin = join(claspDir, typeof claspPkg.bin === 'string' ? claspPkg.bin : claspPkg.bin.clasp);
-const specbound = join(here, '..', 'bin', 'specbound.js');
+const specbound = SPECBOUND_BIN;
 
 const subjects = [
   { name: 'specbound --help', args: [specbound, '--help'] },
   { name: 'specbound gas --help', args: [specbound, 'gas', '--help'] },
   { name: 'specbound gas create-deployment --help', args: [specbound, 'gas', 'create-deployment', '--help'] },
-  { name: 'clasp --help', args: [claspBin, '--help'] },
-  { name: 'clasp create-deployment --help', args: [claspBin, 'create-deployment', '--help'] },
+  { name: 'clasp --help', args: [CLASP_BIN, '--help'] },
+  { name: 'clasp create-deployment --help', args: [CLASP_BIN, 'create-deployment', '--help'] },
   // The floor: a Node process that does nothing, to show what the machine's own start-up costs.
   { name: 'node -e ""', args: ['-e', ''] },
 ];
@@ -82,7 +78,7 @@ const pairRows = PAIRS.map(([ours, theirs], p) => {
 
 const md = `# @specbound/tools
 
-## \`--help\`: specbound vs clasp ${claspPkg.version}
+## \`--help\`: specbound vs clasp ${CLASP_VERSION}
 
 Each command started as a fresh \`node\` process (the way a shell runs it), ${ROUNDS} rounds after
 ${WARMUP} warm-up runs each, the order rotated every round; Node ${process.version} on ${process.platform}-${process.arch}.

@@ -10,7 +10,6 @@
 //    says which offset comes next; paging through gives every comment once.
 // Writes tools/bench/mcp-results.md.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -19,16 +18,15 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { createBugSmashClient } from '@specbound/bugsmash';
 import { DEFAULT_BUGSMASH_API_KEY, startEmulator } from '@specbound/emulator';
+import { CLASP_BIN, CLASP_VERSION, SPECBOUND_BIN } from './bins.mjs';
 import { median } from './stats.mjs';
 
 const ROUNDS = Number(process.env.MCP_BENCH_ROUNDS ?? 10);
 const CALLS = 100;
 const BUDGET = 16_000;
 const here = dirname(fileURLToPath(import.meta.url));
-const BIN = join(here, '..', 'bin', 'specbound.js');
-const claspDir = join(here, '..', 'node_modules', '@google', 'clasp');
-const claspPkg = JSON.parse(readFileSync(join(claspDir, 'package.json'), 'utf8'));
-const CLASP = join(claspDir, typeof claspPkg.bin === 'string' ? claspPkg.bin : claspPkg.bin.clasp);
+const BIN = SPECBOUND_BIN;
+const CLASP = CLASP_BIN;
 const ENV = { PATH: process.env.PATH ?? '', HOME: '/nonexistent', NO_COLOR: '1' };
 
 const fmt = (n, digits = 0) =>
@@ -50,7 +48,7 @@ async function connect(args, env = {}) {
 async function readyTimes() {
   const subjects = [
     { name: 'specbound mcp', args: [BIN, 'mcp'] },
-    { name: `clasp ${claspPkg.version} mcp`, args: [CLASP, 'mcp'] },
+    { name: `clasp ${CLASP_VERSION} mcp`, args: [CLASP, 'mcp'] },
   ];
   const times = new Map(subjects.map((s) => [s.name, []]));
   const ratios = [];

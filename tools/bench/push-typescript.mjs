@@ -5,19 +5,20 @@
 // the order alternating each round; the figure is the median of the per-round ratios (TypeScript /
 // JavaScript) with min and max. Writes tools/bench/push-typescript.md.
 // Budget (issue 24): a TypeScript push ≤ 2× the time of the plain-JS push.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAppsScriptClient } from '@specbound/apps-script';
 import { startEmulator } from '@specbound/emulator';
+import { SPECBOUND_BIN } from './bins.mjs';
+import { writeProject } from './project.mjs';
 import { median } from './stats.mjs';
 import { timedRun } from './timed-run.mjs';
 
 const ROUNDS = 10;
 const MODULES = 18;
 const here = dirname(fileURLToPath(import.meta.url));
-const specboundBin = join(here, '..', 'bin', 'specbound.js');
 const TOKEN = 'bench-google-token';
 
 const emulator = await startEmulator({ port: 0 });
@@ -59,26 +60,17 @@ function javascriptFiles(round) {
   return files;
 }
 
-async function project(name, files) {
-  const { scriptId } = await client.projects.create({ title: name });
-  const dir = join(root, name);
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, '.clasp.json'), JSON.stringify({ scriptId }));
-  await writeFile(join(dir, 'appsscript.json'), '{"timeZone":"Etc/UTC","runtimeVersion":"V8"}');
-  for (const [path, text] of Object.entries(files(-1))) await writeFile(join(dir, path), text);
-  return { dir, scriptId: String(scriptId) };
-}
-
 const subjects = [
   { name: 'TypeScript (19 .ts, bundled)', files: typescriptFiles, entry: 'Code.ts' },
   { name: 'plain JavaScript (19 .js)', files: javascriptFiles, entry: 'Code.js' },
 ];
-for (const s of subjects) Object.assign(s, await project(s.name.split(' ')[0], s.files));
+for (const s of subjects)
+  Object.assign(s, await writeProject(client, root, s.name.split(' ')[0], s.files(-1)));
 
 // Warm-up: the first push (over the new project's manifest, so --force), then one with nothing changed.
 for (const s of subjects) {
-  await timedRun([specboundBin, 'gas', 'push', '--force'], { cwd: s.dir, env });
-  await timedRun([specboundBin, 'gas', 'push'], { cwd: s.dir, env });
+  await timedRun([SPECBOUND_BIN, 'gas', 'push', '--force'], { cwd: s.dir, env });
+  await timedRun([SPECBOUND_BIN, 'gas', 'push'], { cwd: s.dir, env });
 }
 
 const times = subjects.map(() => []);
@@ -90,7 +82,7 @@ for (let round = 0; round < ROUNDS; round++) {
     const s = subjects[i];
     // One source changed since the last push.
     await writeFile(join(s.dir, s.entry), s.files(round)[s.entry]);
-    roundTimes[i] = (await timedRun([specboundBin, 'gas', 'push'], { cwd: s.dir, env })).ms;
+    roundTimes[i] = (await timedRun([SPECBOUND_BIN, 'gas', 'push'], { cwd: s.dir, env })).ms;
   }
   for (const [i, ms] of roundTimes.entries()) times[i].push(ms);
   ratios.push(roundTimes[0] / roundTimes[1]);

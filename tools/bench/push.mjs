@@ -5,51 +5,33 @@
 // one push per tool per round, the order alternating each round; the figure is the median of the
 // per-round ratios (clasp / specbound) with min and max. Writes tools/bench/push.md.
 // Budget (issue 22): specbound ≥ 5× faster.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAppsScriptClient } from '@specbound/apps-script';
 import { startEmulator } from '@specbound/emulator';
+import { CLASP_BIN, CLASP_VERSION, SPECBOUND_BIN } from './bins.mjs';
 import { claspEnv, writeClaspLogin } from './clasp-login.mjs';
+import { scriptFiles, writeProject } from './project.mjs';
 import { median } from './stats.mjs';
 import { timedRun } from './timed-run.mjs';
 
 const ROUNDS = 10;
 const FILES = 20;
 const here = dirname(fileURLToPath(import.meta.url));
-const claspDir = join(here, '..', 'node_modules', '@google', 'clasp');
-const claspPkg = JSON.parse(await readFile(join(claspDir, 'package.json'), 'utf8'));
-const claspBin = join(claspDir, typeof claspPkg.bin === 'string' ? claspPkg.bin : claspPkg.bin.clasp);
-const specboundBin = join(here, '..', 'bin', 'specbound.js');
 const TOKEN = 'bench-google-token';
 
 const emulator = await startEmulator({ port: 0 });
 const root = await mkdtemp(join(tmpdir(), 'specbound-push-bench-'));
 const client = createAppsScriptClient({ baseUrl: emulator.appsScriptUrl, auth: TOKEN });
 
-async function project(name) {
-  const { scriptId } = await client.projects.create({ title: name });
-  const dir = join(root, name);
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, '.clasp.json'), JSON.stringify({ scriptId }));
-  await writeFile(join(dir, 'appsscript.json'), '{"timeZone":"Etc/UTC","runtimeVersion":"V8"}');
-  for (let i = 1; i < FILES; i++) {
-    const body = Array.from({ length: 40 }, (_, n) => `  total += ${i} * ${n};`).join('\n');
-    await writeFile(
-      join(dir, `file${String(i).padStart(2, '0')}.js`),
-      `function f${i}() {\n  let total = 0;\n${body}\n  return total;\n}\n`,
-    );
-  }
-  return dir;
-}
-
 const home = await writeClaspLogin(join(root, 'home'));
 const subjects = [
   {
     name: 'specbound gas push',
-    dir: await project('specbound'),
-    args: [specboundBin, 'gas', 'push'],
+    ...(await writeProject(client, root, 'specbound', scriptFiles(FILES - 1))),
+    args: [SPECBOUND_BIN, 'gas', 'push'],
     env: {
       PATH: process.env.PATH,
       HOME: home,
@@ -59,9 +41,9 @@ const subjects = [
     },
   },
   {
-    name: `clasp ${claspPkg.version} push`,
-    dir: await project('clasp'),
-    args: [claspBin, 'push', '--force'],
+    name: `clasp ${CLASP_VERSION} push`,
+    ...(await writeProject(client, root, 'clasp', scriptFiles(FILES - 1))),
+    args: [CLASP_BIN, 'push', '--force'],
     env: claspEnv(home, emulator.appsScriptUrl),
   },
 ];
@@ -89,8 +71,7 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 // Both pushed what they were given.
 for (const s of subjects) {
-  const { scriptId } = JSON.parse(await readFile(join(s.dir, '.clasp.json'), 'utf8'));
-  const content = await client.projects.getContent({ scriptId });
+  const content = await client.projects.getContent({ scriptId: s.scriptId });
   const changed = content.files?.find((f) => f.name === 'file07')?.source ?? '';
   // Every round wrote the changed file before each tool's push: both end on the last round's code.
   if (content.files?.length !== FILES || !changed.includes(`return ${ROUNDS - 1};`)) {

@@ -7,14 +7,16 @@
 // (clasp / specbound) with min and max. Writes tools/bench/watch.md.
 // Budget (issue 24): save → pushed ≤ 300 ms (median, debounce included).
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { createAppsScriptClient } from '@specbound/apps-script';
 import { startEmulator } from '@specbound/emulator';
+import { CLASP_BIN, CLASP_VERSION, SPECBOUND_BIN } from './bins.mjs';
 import { claspEnv, writeClaspLogin } from './clasp-login.mjs';
+import { scriptFiles, writeProject } from './project.mjs';
 import { median } from './stats.mjs';
 
 const ROUNDS = 10;
@@ -22,31 +24,11 @@ const FILES = 20;
 const POLL_MS = 2;
 const BUDGET_MS = 300;
 const here = dirname(fileURLToPath(import.meta.url));
-const claspDir = join(here, '..', 'node_modules', '@google', 'clasp');
-const claspPkg = JSON.parse(await readFile(join(claspDir, 'package.json'), 'utf8'));
-const claspBin = join(claspDir, typeof claspPkg.bin === 'string' ? claspPkg.bin : claspPkg.bin.clasp);
-const specboundBin = join(here, '..', 'bin', 'specbound.js');
 const TOKEN = 'bench-google-token';
 
 const emulator = await startEmulator({ port: 0 });
 const root = await mkdtemp(join(tmpdir(), 'specbound-watch-bench-'));
 const client = createAppsScriptClient({ baseUrl: emulator.appsScriptUrl, auth: TOKEN });
-
-async function project(name) {
-  const { scriptId } = await client.projects.create({ title: name });
-  const dir = join(root, name);
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, '.clasp.json'), JSON.stringify({ scriptId }));
-  await writeFile(join(dir, 'appsscript.json'), '{"timeZone":"Etc/UTC","runtimeVersion":"V8"}');
-  for (let i = 1; i < FILES; i++) {
-    const body = Array.from({ length: 40 }, (_, n) => `  total += ${i} * ${n};`).join('\n');
-    await writeFile(
-      join(dir, `file${String(i).padStart(2, '0')}.js`),
-      `function f${i}() {\n  let total = 0;\n${body}\n  return total;\n}\n`,
-    );
-  }
-  return { dir, scriptId };
-}
 
 async function remoteSource(scriptId) {
   const content = await client.projects.getContent({ scriptId });
@@ -66,8 +48,8 @@ const home = await writeClaspLogin(join(root, 'home'));
 const subjects = [
   {
     name: 'specbound gas push --watch',
-    ...(await project('specbound')),
-    args: [specboundBin, 'gas', 'push', '--watch', '--force'],
+    ...(await writeProject(client, root, 'specbound', scriptFiles(FILES - 1))),
+    args: [SPECBOUND_BIN, 'gas', 'push', '--watch', '--force'],
     env: {
       PATH: process.env.PATH,
       HOME: home,
@@ -77,9 +59,9 @@ const subjects = [
     },
   },
   {
-    name: `clasp ${claspPkg.version} push --watch`,
-    ...(await project('clasp')),
-    args: [claspBin, 'push', '--watch', '--force'],
+    name: `clasp ${CLASP_VERSION} push --watch`,
+    ...(await writeProject(client, root, 'clasp', scriptFiles(FILES - 1))),
+    args: [CLASP_BIN, 'push', '--watch', '--force'],
     env: claspEnv(home, emulator.appsScriptUrl),
   },
 ];
