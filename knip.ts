@@ -8,7 +8,7 @@ import type { KnipConfig } from 'knip';
 // `createRequire(…).resolve(…)` nor a node_modules path), and binaries that are not npm dependencies.
 // Nothing found is ignored: remove the dead code instead.
 const config: KnipConfig = {
-  // Written by openapi-typescript from the specs and never edited by hand (the drift check keeps them
+  // Written by openapi-typescript from the specs and never edited by hand (lint:generated keeps them
   // equal to a fresh generation): which types they export is the generator's choice.
   ignoreIssues: { '**/src/generated/**': ['exports', 'types'] },
   // Google's published Apps Script samples, copied unchanged as test data: the emulator runs them as
