@@ -18,12 +18,13 @@ const WARMUP = 2;
 const RATIO_BUDGET = 10;
 const here = dirname(fileURLToPath(import.meta.url));
 
-const specbound = SPECBOUND_BIN;
-
 const subjects = [
-  { name: 'specbound --help', args: [specbound, '--help'] },
-  { name: 'specbound gas --help', args: [specbound, 'gas', '--help'] },
-  { name: 'specbound gas create-deployment --help', args: [specbound, 'gas', 'create-deployment', '--help'] },
+  { name: 'specbound --help', args: [SPECBOUND_BIN, '--help'] },
+  { name: 'specbound gas --help', args: [SPECBOUND_BIN, 'gas', '--help'] },
+  {
+    name: 'specbound gas create-deployment --help',
+    args: [SPECBOUND_BIN, 'gas', 'create-deployment', '--help'],
+  },
   { name: 'clasp --help', args: [CLASP_BIN, '--help'] },
   { name: 'clasp create-deployment --help', args: [CLASP_BIN, 'create-deployment', '--help'] },
   // The floor: a Node process that does nothing, to show what the machine's own start-up costs.

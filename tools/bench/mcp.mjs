@@ -25,8 +25,6 @@ const ROUNDS = Number(process.env.MCP_BENCH_ROUNDS ?? 10);
 const CALLS = 100;
 const BUDGET = 16_000;
 const here = dirname(fileURLToPath(import.meta.url));
-const BIN = SPECBOUND_BIN;
-const CLASP = CLASP_BIN;
 const ENV = { PATH: process.env.PATH ?? '', HOME: '/nonexistent', NO_COLOR: '1' };
 
 const fmt = (n, digits = 0) =>
@@ -47,8 +45,8 @@ async function connect(args, env = {}) {
 
 async function readyTimes() {
   const subjects = [
-    { name: 'specbound mcp', args: [BIN, 'mcp'] },
-    { name: `clasp ${CLASP_VERSION} mcp`, args: [CLASP, 'mcp'] },
+    { name: 'specbound mcp', args: [SPECBOUND_BIN, 'mcp'] },
+    { name: `clasp ${CLASP_VERSION} mcp`, args: [CLASP_BIN, 'mcp'] },
   ];
   const times = new Map(subjects.map((s) => [s.name, []]));
   const ratios = [];
@@ -71,7 +69,7 @@ async function callOverhead() {
   const emulator = await startEmulator({ port: 0, seed: true });
   const env = { BUGSMASH_API_KEY: DEFAULT_BUGSMASH_API_KEY, SPECBOUND_GOOGLE_TOKEN: 'bench-token' };
   const urls = ['--apps-script-url', emulator.appsScriptUrl, '--bugsmash-url', emulator.bugsmashUrl];
-  const { client } = await connect([BIN, 'mcp', ...urls], env);
+  const { client } = await connect([SPECBOUND_BIN, 'mcp', ...urls], env);
   const direct = createBugSmashClient({ apiKey: DEFAULT_BUGSMASH_API_KEY, baseUrl: emulator.bugsmashUrl });
   const projects = await client.callTool({ name: 'bs_list_projects', arguments: {} });
   const projectId = projects.structuredContent.items[0].id;
@@ -114,7 +112,7 @@ async function largeList() {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise((resolve) => server.stdout.once('data', (c) => resolve(String(c).trim())));
-  const { client } = await connect([BIN, 'mcp', '--bugsmash-url', url], {
+  const { client } = await connect([SPECBOUND_BIN, 'mcp', '--bugsmash-url', url], {
     BUGSMASH_API_KEY: 'bench-key-0123456789',
   });
   const projects = await client.callTool({ name: 'bs_list_projects', arguments: {} });
