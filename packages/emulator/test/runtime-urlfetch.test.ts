@@ -35,6 +35,12 @@ beforeAll(async () => {
       } else if (req.url === '/away') {
         res.writeHead(302, { location: 'http://example.invalid/' });
         res.end();
+      } else if (req.url === '/huge') {
+        // One byte over Google's 50 MB a response, in 1 MiB chunks of one buffer.
+        res.writeHead(200, { 'content-type': 'application/octet-stream' });
+        const chunk = Buffer.alloc(1024 * 1024, 120);
+        for (let i = 0; i < 50; i++) res.write(chunk);
+        res.end('x');
       } else if (req.url === '/echo') {
         res.writeHead(200, { 'content-type': 'text/plain' });
         res.end(`${req.method} ${req.headers['content-type']} ${Buffer.concat(chunks).toString()}`);
@@ -90,6 +96,13 @@ describe('UrlFetchApp', () => {
   it('posts an object payload as a form, and fetches several at once', async () => {
     expect(await run('post', `${base}/echo`)).toBe('POST application/x-www-form-urlencoded a=1&b=x+y');
     expect(await run('all', [`${base}/json`, `${base}/echo`])).toEqual([200, 200]);
+  });
+
+  it('fails a response over 50 MB with Google’s exception, holding no more of it', async () => {
+    await expect(run('fetchIt', `${base}/huge`)).rejects.toMatchObject({
+      errorMessage: `Response too large: more than ${50 * 1024 * 1024} bytes.`,
+    });
+    expect(await run('fetchIt', `${base}/json`)).toBe('{"ok":true,"é":1}');
   });
 
   it('refuses any other host at once, a redirect off loopback included', async () => {

@@ -1,8 +1,9 @@
 /// <reference types="node" />
 /**
  * `@specbound/http/node`: the one reader of a whole Node stream body with a size cap, for servers
- * (the emulator's request bodies, `specbound bs webhooks listen`'s deliveries). The clients read
- * response bodies through `read.ts`; this is its counterpart for `node:http`'s side.
+ * (the emulator's request bodies, `specbound bs webhooks listen`'s deliveries, the demo's webhook
+ * receiver) and for the emulator's UrlFetchApp responses. The clients read response bodies through
+ * `read.ts`; this is its counterpart for `node:http`'s side.
  */
 import type { Readable } from 'node:stream';
 

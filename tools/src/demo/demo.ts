@@ -2,7 +2,7 @@
 // through the same library functions the CLI uses. Every step checks that it did what it reports; the
 // first one that did not throws `DemoStepError`, so the demo only succeeds when all of them did.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import {
   parseWebhookEvent,
 } from '@specbound/bugsmash';
 import type { RunningEmulator } from '@specbound/emulator';
+import { readCapped } from '@specbound/http/node';
 import { createVersion, deploy } from '../apps-script/deploy.js';
 import { getMetrics } from '../apps-script/metrics.js';
 import { listProcesses } from '../apps-script/processes.js';
@@ -127,11 +128,8 @@ const MANIFEST = `${JSON.stringify(
   2,
 )}\n`;
 
-async function body(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
+// A delivery is a few hundred bytes; the demo's receiver holds no more than this of any request.
+const MAX_DELIVERY_BYTES = 1024 * 1024;
 
 export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
   const steps: DemoStep[] = [];
@@ -415,7 +413,13 @@ async function webhookStep(
   const received: { event: string; payload: unknown }[] = [];
   let secret = '';
   receiver.on('request', async (req, res) => {
-    const raw = await body(req);
+    // A body over the cap, or a connection that failed while sending it, is no delivery.
+    const raw = await readCapped(req, MAX_DELIVERY_BYTES).catch(() => undefined);
+    if (raw === undefined) {
+      res.writeHead(413, { connection: 'close' }).end();
+      req.resume();
+      return;
+    }
     try {
       const event = await parseWebhookEvent({ rawBody: raw, headers: req.headers, secret });
       received.push({ event: event.type, payload: event.payload });

@@ -2,6 +2,9 @@
 // loopback hosts and to the hosts the emulator was started with (`allowFetch`, `--allow-fetch HOST`)
 // only; any other host fails at once with Google's "Address unavailable". Redirects are followed by
 // hand so that each hop is checked too. Google's limits: 50 MB a response, 60 s a request.
+import { Readable } from 'node:stream';
+import type { ReadableStream } from 'node:stream/web';
+import { readCapped } from '@specbound/http/node';
 import type { AppsScriptBackend } from '../apps-script/backend.ts';
 
 const MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
@@ -63,16 +66,16 @@ function bodyOf(p: FetchParams): { body?: string | Uint8Array<ArrayBuffer>; type
   return { body: form.toString(), type: p.contentType ?? 'application/x-www-form-urlencoded' };
 }
 
+/** The response's body through the one capped reader (`@specbound/http/node`), or Google's error past 50 MB. */
 async function readLimited(response: Response): Promise<Buffer> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of response.body ?? []) {
-    size += chunk.byteLength;
-    if (size > MAX_RESPONSE_BYTES)
-      throw new Error(`Response too large: more than ${MAX_RESPONSE_BYTES} bytes.`);
-    chunks.push(chunk);
+  if (response.body === null) return Buffer.alloc(0);
+  const stream = Readable.fromWeb(response.body as ReadableStream<Uint8Array>);
+  const bytes = await readCapped(stream, MAX_RESPONSE_BYTES);
+  if (bytes === undefined) {
+    stream.destroy();
+    throw new Error(`Response too large: more than ${MAX_RESPONSE_BYTES} bytes.`);
   }
-  return Buffer.concat(chunks);
+  return bytes;
 }
 
 /** One UrlFetchApp.fetch: Google's exceptions for a refused host, a failure, or an error status. */
