@@ -413,8 +413,14 @@ async function webhookStep(
   const received: { event: string; payload: unknown }[] = [];
   let secret = '';
   receiver.on('request', async (req, res) => {
-    // A body over the cap, or a connection that failed while sending it, is no delivery.
-    const raw = await readCapped(req, MAX_DELIVERY_BYTES).catch(() => undefined);
+    let raw: Buffer | undefined;
+    try {
+      raw = await readCapped(req, MAX_DELIVERY_BYTES);
+    } catch {
+      // The connection failed while sending: there is no one to answer.
+      res.destroy();
+      return;
+    }
     if (raw === undefined) {
       res.writeHead(413, { connection: 'close' }).end();
       req.resume();
