@@ -14,7 +14,7 @@ import { bundleSpecs } from './redocly.mjs';
 
 // The two steps a `generate` script is made of, joined by `&&`.
 const TYPES = /^openapi-typescript (\S+)((?: --[a-z-]+)*) --output (\S+)$/;
-const BUNDLE = /^redocly bundle --config \S+ (\S+@\S+) --output (\S+)$/;
+const BUNDLE = /^redocly bundle --config (\S+) (\S+@\S+) --output (\S+)$/;
 // openapi-typescript's CLI flags a `generate` script may use, as options of its API.
 const FLAGS = { '--enum-values': { enumValues: true } };
 
@@ -39,7 +39,10 @@ function generatedFiles() {
         }
         types.push({ spec: join(dir, spec), options, output: join(dir, output) });
       } else if (bundleStep !== null) {
-        bundles.push({ api: bundleStep[1], output: join(dir, bundleStep[2]) });
+        const [, config, api, output] = bundleStep;
+        // bundleSpecs bundles with the root redocly.yaml: another config would go unchecked.
+        if (join(dir, config) !== join(ROOT, 'redocly.yaml')) throw unknownStep(name, step);
+        bundles.push({ api, output: join(dir, output) });
       } else throw unknownStep(name, step);
     }
   }
