@@ -22,9 +22,19 @@ await mkdir(BUNDLE_DIR, { recursive: true });
 const bundles = bundleSpecs([...SERVICES, ...REFERENCES].map(({ api }) => api)) as OpenApiDocument[];
 const bundleOf = (index: number): OpenApiDocument => bundles[index] as OpenApiDocument;
 
+/** Writes `doc`'s bundle and renders its Redoc page, `<id>.html`, made to work offline. */
+async function renderReference(id: string, name: string, doc: OpenApiDocument): Promise<void> {
+  // Redoc renders x-logo at the top of its sidebar; its href makes it the way back to the landing page.
+  doc.info['x-logo'] = { url: LOGO_DATA_URI, href: 'index.html', altText: 'specbound docs home' };
+  const bundled = join(BUNDLE_DIR, `${id}.json`);
+  await writeFile(bundled, `${JSON.stringify(doc, null, 2)}\n`);
+  const page = join(DIST_DIR, `${id}.html`);
+  await buildDocs(bundled, page, `${name} reference · specbound`, REDOC_OPTIONS);
+  await localizeRedocPage(page);
+}
+
 const summaries = [];
 for (const [index, service] of SERVICES.entries()) {
-  const bundled = join(BUNDLE_DIR, `${service.id}.json`);
   const doc = bundleOf(index);
   const operations = listOperations(doc);
   await injectSamples(service.id, operations);
@@ -32,24 +42,13 @@ for (const [index, service] of SERVICES.entries()) {
   // picked), the whole delivery follows it.
   injectDeliveries(operations);
   summarizeScopes(operations);
-  // Redoc renders x-logo at the top of its sidebar; its href makes it the way back to the landing page.
-  doc.info['x-logo'] = { url: LOGO_DATA_URI, href: 'index.html', altText: 'specbound docs home' };
-  await writeFile(bundled, `${JSON.stringify(doc, null, 2)}\n`);
-  const page = join(DIST_DIR, `${service.id}.html`);
-  await buildDocs(bundled, page, `${service.name} reference · specbound`, REDOC_OPTIONS);
-  await localizeRedocPage(page);
+  await renderReference(service.id, service.name, doc);
   summaries.push({ service, doc, operations });
 }
 
 // Specs without a client (the emulator's control API) get a reference page of their own.
 for (const [index, reference] of REFERENCES.entries()) {
-  const bundled = join(BUNDLE_DIR, `${reference.id}.json`);
-  const doc = bundleOf(SERVICES.length + index);
-  doc.info['x-logo'] = { url: LOGO_DATA_URI, href: 'index.html', altText: 'specbound docs home' };
-  await writeFile(bundled, `${JSON.stringify(doc, null, 2)}\n`);
-  const page = join(DIST_DIR, `${reference.id}.html`);
-  await buildDocs(bundled, page, `${reference.name} reference · specbound`, REDOC_OPTIONS);
-  await localizeRedocPage(page);
+  await renderReference(reference.id, reference.name, bundleOf(SERVICES.length + index));
 }
 
 await writeFile(join(DIST_DIR, 'index.html'), renderLanding(summaries, REFERENCES));
