@@ -1,11 +1,9 @@
 // `listenForWebhooks` against the real service's unknowns: a scheme named by the user, --no-verify,
 // the 400 that names the headers seen, repeats answered 200 and not forwarded again, the app's answer
 // streamed back with a size cap and a timeout, and deliveries recorded and replayed.
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { signWebhook } from '@specbound/bugsmash';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +13,7 @@ import {
   type RawDelivery,
 } from '../../src/bugsmash/listen.js';
 import { printable, readRecorded, recordDelivery, replayDelivery } from '../../src/bugsmash/recorded.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const SECRET = 'whsec_unit_0123456789abcdef';
 const body = JSON.stringify({ event: 'new_comment', comment: { comment_id: 'c1' } });
@@ -218,8 +217,8 @@ describe('forwarding with bounds', () => {
 
 describe('recording and replaying', () => {
   it('records raw bytes and headers (credentials redacted); replays as recorded or re-signed', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'record-'));
-    closers.push(() => rm(dir, { recursive: true, force: true }));
+    const { dir, cleanup } = await tempDir('record-');
+    closers.push(cleanup);
     let n = 0;
     const target = await app((res) => res.end('ok'));
     const { listener, seen } = await listen({
