@@ -75,8 +75,11 @@ The time of the \`import()\` alone, each in a fresh \`node\` process (Node's own
 rounds after ${WARMUP} warm-up runs each, the order rotating every round; Node ${process.version} on
 ${process.platform}-${process.arch}. The ratio is the median of the per-round ratios (peer time / \`@specbound/tools\` time).
 The emulator and google-auth-library are no longer loaded by the entry: \`runDemo\`, \`specbound emulator\`
-and a Google login import them when they run. The floor is what a caller imports anyway to build the
-clients every workflow takes: what @specbound/tools adds is its distance from that row.
+and a Google login import them when they run. Neither are node:http (about 20 ms on its own), micromatch,
+@jridgewell/trace-mapping and csv-stringify: the servers, \`.claspignore\` matching, TypeScript stack maps
+and CSV export load them on use (loaded by the entry, they put its median at 88–90 ms here). The floor is what
+a caller imports anyway to build the clients every workflow takes: what @specbound/tools adds is its
+distance from that row.
 
 | import | median | min | max | ratio to @specbound/tools |
 |---|---|---|---|---|

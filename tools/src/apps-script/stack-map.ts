@@ -4,18 +4,22 @@
 // line (`at fn (bundle:12:5)`), is mapped through it with @jridgewell/trace-mapping.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import {
-  GREATEST_LOWER_BOUND,
-  LEAST_UPPER_BOUND,
-  originalPositionFor,
-  TraceMap,
-} from '@jridgewell/trace-mapping';
+import type * as TraceMapping from '@jridgewell/trace-mapping';
+import type { TraceMap } from '@jridgewell/trace-mapping';
 import type { AppsScriptClient } from '@specbound/apps-script';
 import { writeFileAtomic } from '../atomic-file.js';
 import { TS_BUNDLE_NAME, TS_OUT_DIR, type TypeScriptBundle } from './typescript.js';
 
 const MAP_FILE = 'bundle.js.map';
+
+// Required on first use, not imported: it cost every `import '@specbound/tools'` ~8 ms, for the
+// projects that never push TypeScript.
+const require = createRequire(import.meta.url);
+let loadedTraceMapping: typeof TraceMapping | undefined;
+const traceMapping = (): typeof TraceMapping =>
+  (loadedTraceMapping ??= require('@jridgewell/trace-mapping') as typeof TraceMapping);
 
 /** What a kept map knows besides the mappings: which lines are stubs, which names the bundle declares. */
 interface BundleFacts {
@@ -83,13 +87,14 @@ export async function loadTypeScriptMap(root: string): Promise<TypeScriptStackMa
   const parsed = JSON.parse(text) as { x_specbound?: BundleFacts };
   const facts = parsed.x_specbound;
   if (facts === undefined) return undefined;
-  return { trace: new TraceMap(parsed as ConstructorParameters<typeof TraceMap>[0]), facts };
+  return { trace: new (traceMapping().TraceMap)(parsed as ConstructorParameters<typeof TraceMap>[0]), facts };
 }
 
 /** A generated position's `.ts` position; undefined for the stubs and the generated glue. */
 function lookup(map: TypeScriptStackMap, line: number, column: number | undefined) {
   if (line >= map.facts.stubLines.from && line <= map.facts.stubLines.to) return undefined;
   // Without a column (Google's frames), the first mapped code on the line is the statement that ran.
+  const { originalPositionFor, LEAST_UPPER_BOUND, GREATEST_LOWER_BOUND } = traceMapping();
   const found = originalPositionFor(map.trace, {
     line,
     column: column ?? 0,
