@@ -12,14 +12,15 @@ function spellings(secret: string): string[] {
 
 /**
  * Secrets this long are replaced wherever they occur; shorter ones only where they stand whole (not
- * next to a letter or digit): in a header value, a query value, userinfo, a word of a message. A
+ * next to a letter or digit of any script, so `t` stays in `été`): in a header value, a query value, userinfo, a word of a message. A
  * one-letter test token `t` must not turn `http://127.0.0.1` into `h[REDACTED][REDACTED]p://…`,
  * while a real credential (API keys, OAuth tokens: tens of characters) is removed even when glued
  * to other text.
  */
 export const SUBSTRING_MIN_LENGTH = 8;
 
-const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+// Unicode mode (for `\p{L}`) refuses escapes of characters outside the syntax: `-` is left as it is.
+const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A function that replaces each secret, and its percent-encoded forms, by `[REDACTED]` (see
@@ -35,13 +36,13 @@ function redactor(secrets: readonly string[]): (text: string) => string {
         const pattern = literal(form);
         return [
           form,
-          secret.length < SUBSTRING_MIN_LENGTH ? `(?<![A-Za-z0-9])${pattern}(?![A-Za-z0-9])` : pattern,
+          secret.length < SUBSTRING_MIN_LENGTH ? `(?<![\\p{L}\\p{N}])${pattern}(?![\\p{L}\\p{N}])` : pattern,
         ];
       }),
     )
     .sort(([a], [b]) => (b as string).length - (a as string).length);
   if (forms.length === 0) return (text) => text;
-  const pattern = new RegExp(forms.map(([, form]) => form).join('|'), 'g');
+  const pattern = new RegExp(forms.map(([, form]) => form).join('|'), 'gu');
   return (text) => text.replace(pattern, PLACEHOLDER);
 }
 

@@ -89,6 +89,15 @@ describe('redact', () => {
       'http://u:[REDACTED]@127.0.0.1/?key=[REDACTED]&sort=t1',
     );
   });
+
+  it('leaves words of any script that only contain a short secret', () => {
+    // Google localises its messages: a one-letter token must not be cut out of "été" or "Straße".
+    const message = 'Accès refusé: été, Straße, Zugriff für t verweigert, 令牌t无效, доступt';
+    expect(redact(message, ['t'])).toBe(
+      'Accès refusé: été, Straße, Zugriff für [REDACTED] verweigert, 令牌t无效, доступt',
+    );
+    expect(redact('½ß and ß', ['ß'])).toBe('½ß and [REDACTED]');
+  });
 });
 
 describe('redactUrl', () => {
