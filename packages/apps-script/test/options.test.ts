@@ -26,10 +26,38 @@ describe('client options', () => {
   it('refuses a baseUrl that is not a URL, and takes a path on this origin (a same-origin proxy)', () => {
     for (const baseUrl of [8787, 'not a url']) {
       expect(() => createAppsScriptClient(loose({ baseUrl }))).toThrow(
-        /^createAppsScriptClient: option "baseUrl" must be an absolute URL/,
+        /^createAppsScriptClient: Option "baseUrl" must be an http\(s\) URL/,
       );
     }
     expect(() => createAppsScriptClient({ baseUrl: '/google' })).not.toThrow();
+  });
+
+  it('refuses a baseUrl with user:password@ or another scheme, without echoing it', () => {
+    // Fetch refuses a URL with credentials at the first call, with a TypeError quoting the password.
+    for (const baseUrl of [
+      'http://me:hunter22@127.0.0.1:8787',
+      'https://AIzaKey@script.googleapis.com/',
+      '//me:hunter22@host',
+      'ftp://host',
+      'javascript:alert(1)',
+    ]) {
+      let error: unknown;
+      try {
+        createAppsScriptClient({ baseUrl, fetch: fakeFetch(() => json(200, {})).fetch });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toEqual(
+        new ValidationError(
+          'baseUrl',
+          'createAppsScriptClient: Option "baseUrl" must be an http(s) URL without user:password@, or a path on this origin (got string).',
+        ),
+      );
+      expect(String(error)).not.toMatch(/hunter22|AIzaKey/);
+    }
+    for (const baseUrl of ['http://127.0.0.1:8787/a@b', 'HTTPS://[::1]:8443', 'http://h?x=1']) {
+      expect(() => createAppsScriptClient({ baseUrl })).not.toThrow();
+    }
   });
 
   it.each([

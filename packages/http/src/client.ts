@@ -1,6 +1,6 @@
 import type { AuthStrategy } from './auth.js';
 import { createReadingFetch, type HttpFetch } from './fetch.js';
-import type { FetchLike, Logger } from './options.js';
+import { checked, type FetchLike, type Logger } from './options.js';
 import type { RetryOptions } from './retry.js';
 import type { ClientInfo } from './user-agent.js';
 import { checkKeys, ValidationError } from './validate.js';
@@ -45,8 +45,8 @@ export interface ClientDescriptor<O> {
 }
 
 /**
- * Checks a client's options (an object, no unknown key, a base URL that is absolute or
- * root-relative for a same-origin proxy) and builds its runtime. `auth` turns the client's own
+ * Checks a client's options (an object, no unknown key, a base URL that is http(s) without
+ * credentials or root-relative for a same-origin proxy) and builds its runtime. `auth` turns the client's own
  * options into the auth strategy once they are checked.
  */
 export function clientRuntime<O extends ClientOptions>(
@@ -57,17 +57,12 @@ export function clientRuntime<O extends ClientOptions>(
   const { factory, credentials, defaultBaseUrl, client } = descriptor;
   checkKeys(options, [...credentials, ...CLIENT_KEYS], 'option', 'options', factory);
   const { baseUrl = defaultBaseUrl, ...rest } = options as ClientOptions & Record<string, unknown>;
-  if (typeof baseUrl !== 'string' || !(baseUrl.startsWith('/') || URL.canParse(baseUrl))) {
-    throw new ValidationError(
-      'baseUrl',
-      `${factory}: option "baseUrl" must be an absolute URL such as ${defaultBaseUrl} (or a path on this origin).`,
-    );
-  }
   // The runtime's options: the client's own (its credentials) give way to their auth strategy.
   for (const key of credentials) delete rest[key];
   const strategy = auth(options);
   const settings = { ...rest, auth: strategy, client };
   try {
+    checked('baseUrl', baseUrl);
     return { baseUrl, http: createReadingFetch(settings), secrets: () => strategy?.secrets() ?? [] };
   } catch (error) {
     // The runtime's ValidationError names the option (its `field`); the message also names the factory.

@@ -98,12 +98,18 @@ const RULES: Readonly<Record<string, Rule>> = {
       typeof value?.name === 'string' && value.name !== '' && typeof value.version === 'string',
     '{ name: string; version: string }',
   ],
+  // Fetch refuses a URL with `user:password@` only at the first call, with a TypeError quoting it.
+  baseUrl: [
+    (value: string) =>
+      /^(https?:)?\/\/(?![^/?#]*@)|^\/(?!\/)/i.test(value) && URL.canParse(value, 'http://h'),
+    'an http(s) URL without user:password@, or a path on this origin',
+  ],
   timeout: [
     (value: number) => typeof value === 'number' && value > 0,
     'a positive number of ms, or Infinity for none',
   ],
   maxResponseBytes: [
-    (value: number) => value === Number.POSITIVE_INFINITY || (Number.isSafeInteger(value) && value >= 0),
+    (value: number) => value === Infinity || (Number.isSafeInteger(value) && value >= 0),
     'a non-negative integer number of bytes, or Infinity for no limit',
   ],
   'retry.maxRetries': [(value: number) => Number.isInteger(value) && value >= 0, 'a non-negative integer'],
@@ -112,18 +118,21 @@ const RULES: Readonly<Record<string, Rule>> = {
   'retry.retryNonIdempotent': [(value: unknown) => typeof value === 'boolean', 'a boolean'],
 };
 
-const DEFAULTS: ResolvedOptions = {
-  fetch: undefined,
+// The options whose default is undefined are left out (reading them gives undefined all the same).
+const DEFAULTS = {
   retry: DEFAULT_RETRY,
   timeout: DEFAULT_TIMEOUT_MS,
   maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES,
-  auth: undefined,
-  logger: undefined,
-  userAgent: undefined,
-  client: undefined,
-};
-// Every option, in the order of the defaults.
-const OPTION_KEYS = Object.keys(DEFAULTS);
+} as ResolvedOptions;
+// Every option, in the order an unknown option's error lists them.
+const OPTION_KEYS: readonly (keyof HttpOptions)[] = [
+  'fetch',
+  ...(OVERRIDE_KEYS as (keyof Overrides)[]),
+  'auth',
+  'logger',
+  'userAgent',
+  'client',
+];
 
 /**
  * Validates options and fills in the defaults. A bad option throws `ValidationError` whose `field`
@@ -177,7 +186,7 @@ function resolveRetry(
  * `field`. Only a number is shown back; anything else is described by its type (it may be a
  * credential passed to the wrong option).
  */
-function checked<T>(field: string, value: T): T {
+export function checked<T>(field: string, value: T): T {
   const [test, expected] = RULES[field] as Rule;
   if (value === undefined || (test as (value: T) => boolean)(value)) return value;
   const got = typeof value === 'number' ? String(value) : value === null ? 'null' : typeof value;
