@@ -122,4 +122,23 @@ describe('call options', () => {
     });
     expect(fake.calls).toHaveLength(0);
   });
+
+  it('refuses a per-call header value that cannot be sent, naming the header, never echoing the value', async () => {
+    // Headers.set would throw a raw TypeError quoting the value: a pasted key with its newline.
+    const fake = fakeFetch(() => json(200, {}));
+    const client = createAppsScriptClient({ fetch: fake.fetch });
+    for (const value of ['AIza-secret\n', 'AIza-secret\u0000', 'AIza-secret\u2028']) {
+      const error = await client.projects
+        .get({ scriptId: SCRIPT_ID }, { headers: { 'X-Goog-Api-Key': value } })
+        .catch((caught: unknown) => caught);
+      expect(error).toEqual(
+        new ValidationError(
+          'headers.X-Goog-Api-Key',
+          'Option "headers.X-Goog-Api-Key" must be a string without control characters (CR, LF, NUL, …) or characters beyond Latin-1 (a header value) (got string).',
+        ),
+      );
+      expect(String(error)).not.toContain('AIza-secret');
+    }
+    expect(fake.calls).toHaveLength(0);
+  });
 });

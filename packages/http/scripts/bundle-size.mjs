@@ -24,9 +24,11 @@ const absWorkingDir = fileURLToPath(new URL('../../../', import.meta.url));
 // 12,461 B before it), then raised by 30 B for the per-call allocation cuts merged after it (one
 // logger function for every attempt, the depth pre-check counting brackets without a string per
 // bracket). Lowered again from 11,640 and 12,100 B after the split of http's `build` into
-// module-level functions (11,614 and 12,081 B). What the rest is, per module: `node
-// packages/http/scripts/bundle-size.mjs --modules`; openapi-fetch alone is about 2.2 kB of each.
-const CLIENT_OBJECT_BUDGET = { appsScript: 11_620, bugsmash: 12_090 };
+// module-level functions (11,614 and 12,081 B). Raised to 11,640 and 12,100 B for the check of
+// per-call header values (11,638 and 12,094 B): a value Headers.set refuses made it throw a raw
+// TypeError quoting the value, often an API key. What the rest is, per module: `node
+// packages/http/scripts/bundle-size.mjs --modules`; openapi-fetch alone is about 2.6 kB of each.
+const CLIENT_OBJECT_BUDGET = { appsScript: 11_640, bugsmash: 12_100 };
 
 /**
  * One sample app per line: each calls one operation. Issue 11's budgets: an app calling one

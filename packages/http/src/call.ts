@@ -1,5 +1,6 @@
 import { type ApiError, createApiError } from './errors.js';
 import type { HttpFetch } from './fetch.js';
+import { checked, HEADER_VALUE } from './options.js';
 import { parsedJson } from './parsed.js';
 import type { Opened } from './read.js';
 import type { RetryOptions } from './retry.js';
@@ -126,7 +127,7 @@ export function operation<P, D>(
         const headerName = spec.header?.[key];
         if (value === undefined || names.includes(key)) continue;
         if (headerName !== undefined) header[headerName] = String(value);
-        else if (!hasBody || spec.query?.has(key) === true) query[key] = value;
+        else if (!hasBody || spec.query?.has(key)) query[key] = value;
         else body[key] = value;
       }
       return caller.raw.request(verb, path, {
@@ -193,8 +194,10 @@ export function method<P, D>(
 
 function overridden(http: HttpFetch, options: CallOptions): HttpFetch {
   checkKeys(options, CALL_OPTION_KEYS, 'call option', 'options');
+  for (const name in options.headers) checked(`headers.${name}`, options.headers[name], HEADER_VALUE);
   const { retry, timeout, maxResponseBytes } = options;
-  return retry === undefined && timeout === undefined && maxResponseBytes === undefined
+  // `false ?? …` is false: `retry: false` alone is an override too.
+  return (retry ?? timeout ?? maxResponseBytes) === undefined
     ? http
     : http.withOverrides({ retry, timeout, maxResponseBytes });
 }

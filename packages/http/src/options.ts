@@ -75,8 +75,13 @@ const OVERRIDE_KEYS: readonly string[] = [
 const RETRY_KEYS = Object.keys(DEFAULT_RETRY) as (keyof ResolvedRetryOptions)[];
 
 /** What a valid value of an option is: a test, and its description for the error message. */
-type Rule = readonly [test: (value: never) => boolean, expected: string];
+export type Rule = readonly [test: (value: never) => boolean, expected: string];
 
+// CR and LF would split the header, and Headers.set would throw a TypeError quoting the value.
+export const HEADER_VALUE: Rule = [
+  (value: unknown) => typeof value === 'string' && isHeaderSafe(value),
+  'a string without control characters (CR, LF, NUL, …) or characters beyond Latin-1 (a header value)',
+];
 const FUNCTION: Rule = [(value: unknown) => typeof value === 'function', 'a function'];
 const MS: Rule = [(value: number) => Number.isFinite(value) && value >= 0, 'a non-negative number of ms'];
 
@@ -88,11 +93,7 @@ const RULES: Readonly<Record<string, Rule>> = {
     (value: AuthStrategy | undefined) => typeof value?.authenticate === 'function',
     'an AuthStrategy, e.g. bearerAuth(token)',
   ],
-  // Sent as a header value: CR and LF would split the header, and Headers.set would throw quoting it.
-  userAgent: [
-    (value: unknown) => typeof value === 'string' && isHeaderSafe(value),
-    'a string without control characters (CR, LF, NUL, …) or characters beyond Latin-1 (a header value)',
-  ],
+  userAgent: HEADER_VALUE,
   client: [
     (value: ClientInfo | undefined) =>
       typeof value?.name === 'string' && value.name !== '' && typeof value.version === 'string',
@@ -186,8 +187,8 @@ function resolveRetry(
  * `field`. Only a number is shown back; anything else is described by its type (it may be a
  * credential passed to the wrong option).
  */
-export function checked<T>(field: string, value: T): T {
-  const [test, expected] = RULES[field] as Rule;
+export function checked<T>(field: string, value: T, rule = RULES[field] as Rule): T {
+  const [test, expected] = rule;
   if (value === undefined || (test as (value: T) => boolean)(value)) return value;
   const got = typeof value === 'number' ? String(value) : value === null ? 'null' : typeof value;
   throw new ValidationError(field, `Option "${field}" must be ${expected} (got ${got}).`);
