@@ -132,7 +132,7 @@ describe('a web page cannot drive the control API', () => {
   it('normalises an absolute-form target: a dot segment never reaches the control API', async () => {
     const before = emulator.state();
     for (const target of [
-      'http://x/v1/../__emulator/reset',
+      'http://localhost/v1/../__emulator/reset',
       `http://127.0.0.1:${emulator.port}/api/v2/../../__emulator/reset`,
     ]) {
       const answer = await raw('POST', target);
