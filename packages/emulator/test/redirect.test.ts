@@ -326,6 +326,53 @@ describe('the redirect keeps credentials from leaving', () => {
     expect(seenByProxy).toEqual(['GET http://www.googleapis.com/discovery/v1/apis -']);
   });
 
+  const moreLeaks = `
+    const http = await import('node:http');
+    const report = (what) => (error) => console.log(what + ': ' + error.name + ': ' + error.message);
+    const send = (what, options, body) => new Promise((resolve) => {
+      const req = http.request(options, (r) => { r.resume(); console.log(what + ' sent ' + r.statusCode); resolve(); });
+      req.on('error', (error) => { report(what)(error); resolve(); });
+      req.end(body);
+    });
+    // Headers as Node's flat [name, value, ...] array.
+    await send('flat headers', { host: 'www.googleapis.com', path: '/drive/v3/files', headers: ['Authorization', 'Bearer live-token'] });
+    // Revoking a token names it in the query; a service account signs in with a JWT assertion.
+    await send('revoke', { host: 'accounts.google.com', path: '/o/oauth2/revoke?token=1//live' });
+    await send('assertion', { host: 'www.googleapis.com', path: '/oauth2/v4/token', method: 'POST' },
+      'grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion=eyJ.live.jwt');
+    await send('cookie', { host: 'www.google.com', path: '/', headers: { cookie: 'SID=live' } });
+    // Web apps answer from script.googleusercontent.com.
+    await fetch('http://script.googleusercontent.com/macros/echo', { headers: { authorization: 'Bearer live-token' } })
+      .then((r) => console.log('googleusercontent sent ' + r.status), report('googleusercontent'));
+  `;
+
+  it('also refuses flat-array headers, a token in a revoke URL, a JWT assertion, a cookie, and googleusercontent.com', async () => {
+    seenByProxy.length = 0;
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const out = await runNode(['--import', PRELOAD, '--input-type=module', '-e', moreLeaks], {
+      cwd: tmpdir(),
+      env: cleanEnv({
+        SPECBOUND_EMULATOR_URL: emulator.appsScriptUrl,
+        NODE_USE_ENV_PROXY: '1',
+        HTTP_PROXY: proxyUrl,
+        HTTPS_PROXY: proxyUrl,
+        NO_PROXY: '127.0.0.1',
+      }),
+    });
+    expect(out.code, out.stderr).toBe(0);
+    const lines = out.stdout.trim().split('\n');
+    expect(lines.map((line) => line.replace(/: specbound: .*/, ''))).toEqual([
+      'flat headers: GoogleCredentialBlockedError',
+      'revoke: GoogleCredentialBlockedError',
+      'assertion: GoogleCredentialBlockedError',
+      'cookie: GoogleCredentialBlockedError',
+      'googleusercontent: GoogleCredentialBlockedError',
+    ]);
+    for (const secret of ['live-token', '1//live', 'eyJ.live.jwt', 'SID=live'])
+      expect(lines.join('\n')).not.toContain(secret);
+    expect(seenByProxy).toEqual([]);
+  });
+
   it('the preload stops the tool with exit code 2 for an emulator on another machine, unless allowed', async () => {
     const remote = await runNode(['--import', PRELOAD, '-e', 'console.log("ran")'], {
       cwd: tmpdir(),
