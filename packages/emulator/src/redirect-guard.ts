@@ -50,6 +50,7 @@ export type AnyHeaders =
   | Headers
   | Record<string, unknown>
   | readonly (readonly [string, string])[]
+  | readonly string[]
   | undefined;
 
 function headerNames(headers: AnyHeaders): string[] {
@@ -59,7 +60,7 @@ function headerNames(headers: AnyHeaders): string[] {
     // Node also takes headers as one flat array: [name, value, name, value, ...].
     if (headers.every((item) => typeof item === 'string'))
       return headers.filter((_, i) => i % 2 === 0).map((name) => String(name).toLowerCase());
-    return headers.map(([name]) => String(name).toLowerCase());
+    return (headers as readonly (readonly [string, string])[]).map(([name]) => String(name).toLowerCase());
   }
   return Object.entries(headers)
     .filter(([, value]) => value !== undefined)

@@ -373,6 +373,40 @@ describe('the redirect keeps credentials from leaving', () => {
     expect(seenByProxy).toEqual([]);
   });
 
+  it('refuses a Google credential sent with the undici package itself (its own request and fetch)', async () => {
+    seenByProxy.length = 0;
+    // An Agent that resolves every name to the stand-in server: a request that leaks is seen there.
+    const port = (proxy.address() as AddressInfo).port;
+    const undiciLeaks = `
+      const { request, fetch, Agent } = await import(${JSON.stringify(import.meta.resolve('undici'))});
+      const lookup = (_host, options, done) =>
+        options && options.all ? done(null, [{ address: '127.0.0.1', family: 4 }]) : done(null, '127.0.0.1', 4);
+      const dispatcher = new Agent({ connect: { lookup } });
+      const report = (what) => (error) => console.log(what + ': ' + error.name);
+      await request('http://www.googleapis.com:${port}/drive/v3/files', { dispatcher, headers: { authorization: 'Bearer live-token' } })
+        .then((r) => console.log('request sent ' + r.statusCode), report('request'));
+      await request('http://oauth2.googleapis.com:${port}/token', { dispatcher, method: 'POST', body: 'refresh_token=1//live' })
+        .then((r) => console.log('request body sent ' + r.statusCode), report('request body'));
+      await fetch('http://script.googleapis.com:${port}/v1/projects/x', { dispatcher, headers: { authorization: 'Bearer live-token' } })
+        .then((r) => console.log('fetch sent ' + r.status), (error) => report('fetch')(error.cause ?? error));
+      await request('http://www.googleapis.com:${port}/discovery/v1/apis', { dispatcher })
+        .then((r) => console.log('plain request ' + r.statusCode), report('plain request'));
+      await dispatcher.close();
+    `;
+    const out = await runNode(['--import', PRELOAD, '--input-type=module', '-e', undiciLeaks], {
+      cwd: tmpdir(),
+      env: cleanEnv({ SPECBOUND_EMULATOR_URL: emulator.appsScriptUrl }),
+    });
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stdout.trim().split('\n')).toEqual([
+      'request: GoogleCredentialBlockedError',
+      'request body: GoogleCredentialBlockedError',
+      'fetch: GoogleCredentialBlockedError',
+      'plain request 599',
+    ]);
+    expect(seenByProxy).toEqual(['GET /discovery/v1/apis -']);
+  });
+
   it('the preload stops the tool with exit code 2 for an emulator on another machine, unless allowed', async () => {
     const remote = await runNode(['--import', PRELOAD, '-e', 'console.log("ran")'], {
       cwd: tmpdir(),
