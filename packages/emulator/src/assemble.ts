@@ -432,7 +432,7 @@ function requestHandler(
         onRequest({ method, path, status: res.statusCode, ms: Math.round(performance.now() - started) }),
       );
     }
-    if (refuseForeignHost(req.headers, res, hostPolicy)) return;
+    if (refuseForeignHost(req, res, hostPolicy)) return;
     // The control API refuses every cross-site request itself, loopback pages included.
     const control = url !== undefined && isControlRequest(req.url ?? '/', url);
     if (applyCors(req, res, control ? ['*'] : options.allowedOrigins)) return;

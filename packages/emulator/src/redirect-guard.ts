@@ -30,25 +30,38 @@ export function checkEmulatorLocal(url: URL, allowRemote: boolean): void {
   );
 }
 
-/** Google's own API and sign-in hosts. */
+/** Google's own API and sign-in hosts, and googleusercontent.com, where web apps and downloads answer. */
 export function isGoogleHost(hostname: string): boolean {
   const name = hostname.toLowerCase().replace(/\.$/, '');
-  return /(^|\.)(googleapis\.com|google\.com)$/.test(name);
+  return /(^|\.)(googleapis\.com|google\.com|googleusercontent\.com)$/.test(name);
 }
 
 const BODY_CREDENTIAL = /\b(refresh_token|client_secret)\b/;
+/**
+ * Credentials sent as a form or JSON parameter: an access token, a token being revoked
+ * (`token=`), a service account's signed JWT (`assertion=`).
+ */
+const BODY_PARAMETER = /(?:^|[&"'\s{,])(access_token|token|assertion)["']?\s*[=:]/;
+/** URL parameters that carry a credential (`token` is the one a revoke call names). */
+const URL_CREDENTIALS = ['access_token', 'key', 'token'];
 
 /** Headers as any of the shapes fetch and http(s) take them. */
 export type AnyHeaders =
   | Headers
   | Record<string, unknown>
   | readonly (readonly [string, string])[]
+  | readonly string[]
   | undefined;
 
 function headerNames(headers: AnyHeaders): string[] {
   if (headers === undefined) return [];
   if (headers instanceof Headers) return [...headers.keys()];
-  if (Array.isArray(headers)) return headers.map(([name]) => String(name).toLowerCase());
+  if (Array.isArray(headers)) {
+    // Node also takes headers as one flat array: [name, value, name, value, ...].
+    if (headers.every((item) => typeof item === 'string'))
+      return headers.filter((_, i) => i % 2 === 0).map((name) => String(name).toLowerCase());
+    return (headers as readonly (readonly [string, string])[]).map(([name]) => String(name).toLowerCase());
+  }
   return Object.entries(headers)
     .filter(([, value]) => value !== undefined)
     .map(([name]) => name.toLowerCase());
@@ -63,9 +76,12 @@ export function credentialIn(
   const names = headerNames(headers);
   if (names.includes('authorization')) return 'an Authorization header';
   if (names.includes('x-goog-api-key')) return 'an API key';
-  if (url?.searchParams.has('access_token') || url?.searchParams.has('key')) return 'a credential in its URL';
-  const found = body === undefined ? null : BODY_CREDENTIAL.exec(body);
-  return found === null ? undefined : `a ${found[1]} in its body`;
+  if (names.includes('cookie')) return 'a cookie';
+  if (URL_CREDENTIALS.some((name) => url?.searchParams.has(name))) return 'a credential in its URL';
+  const found = body === undefined ? null : (BODY_CREDENTIAL.exec(body) ?? BODY_PARAMETER.exec(body));
+  const name = found?.[1];
+  if (name === undefined) return undefined;
+  return `${/^[aeiou]/.test(name) ? 'an' : 'a'} ${name} in its body`;
 }
 
 /** The bytes of a chunk written to a request, as text good enough to find a parameter name in. */

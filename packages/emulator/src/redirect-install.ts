@@ -4,7 +4,8 @@
 //   - Node's `http`/`https` modules (`request` and `get`): node-fetch uses them, and so gaxios, and so
 //     googleapis, google-auth-library and clasp;
 //   - the global `fetch` (undici): our own clients and most modern code.
-// A tool that imports the `undici` package itself, or opens sockets directly, is not covered.
+// A tool that imports the `undici` package itself is not redirected, but a Google credential it sends
+// is refused (redirect-undici.ts); one that opens sockets directly is not covered.
 import type * as Http from 'node:http';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import {
@@ -16,6 +17,7 @@ import {
   isGoogleHost,
   refusedRequest,
 } from './redirect-guard.ts';
+import { guardUndici } from './redirect-undici.ts';
 
 // The modules' own (CommonJS) objects: an ESM namespace is read-only, and everyone who imports
 // `node:https`, whichever way, ends up reading these properties.
@@ -284,10 +286,12 @@ export function installRedirect(emulatorUrl: string | URL, options: InstallRedir
       return original(target, init);
     };
   }
+  const unguardUndici = guardUndici();
   // `import { request } from 'node:https'` reads the ESM copies of the exports; bring them up to date.
   syncBuiltinESMExports();
 
   return () => {
+    unguardUndici();
     http.request = originals.httpRequest;
     http.get = originals.httpGet;
     https.request = originals.httpsRequest;

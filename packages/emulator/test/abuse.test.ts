@@ -132,7 +132,7 @@ describe('a web page cannot drive the control API', () => {
   it('normalises an absolute-form target: a dot segment never reaches the control API', async () => {
     const before = emulator.state();
     for (const target of [
-      'http://x/v1/../__emulator/reset',
+      'http://localhost/v1/../__emulator/reset',
       `http://127.0.0.1:${emulator.port}/api/v2/../../__emulator/reset`,
     ]) {
       const answer = await raw('POST', target);
@@ -282,6 +282,31 @@ describe('BugSmash body limits', () => {
     });
     expect(chunkedStatus).toBe(413);
     expect(emulator.state().bugsmash.projects.some((p) => p.name === 'Too many')).toBe(false);
+    expect((await control('/health')).status).toBe(200);
+  });
+
+  it('refuses with 422 an upload whose body ends inside a file, and keeps answering', async () => {
+    // Content-Length says the body stops in the middle of the file part: the parser reports the part
+    // as cut short, which must become an answer, not an unhandled error that stops the emulator.
+    const body = Buffer.from(
+      '--B\r\nContent-Disposition: form-data; name="projectName"\r\n\r\nCut short\r\n' +
+        '--B\r\nContent-Disposition: form-data; name="projectType"\r\n\r\npdf\r\n' +
+        '--B\r\nContent-Disposition: form-data; name="file"; filename="cut.pdf"\r\n' +
+        'Content-Type: application/pdf\r\n\r\n%PDF-1.4 and then nothing',
+    );
+    const answer = await raw(
+      'POST',
+      '/api/v2/project/generate-review-link',
+      {
+        'x-api-key': API_KEY,
+        'content-type': 'multipart/form-data; boundary=B',
+        'content-length': String(body.length),
+      },
+      body,
+    );
+    expect(answer.status).toBe(422);
+    expect(JSON.parse(answer.body)).toMatchObject({ message: 'malformed multipart body' });
+    expect(emulator.state().bugsmash.projects.some((p) => p.name === 'Cut short')).toBe(false);
     expect((await control('/health')).status).toBe(200);
   });
 

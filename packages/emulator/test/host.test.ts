@@ -3,6 +3,7 @@
 // answered; loopback names (with or without port), the --host it listens on and names allowed
 // explicitly are served.
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAllowedHost } from '../src/core/host.ts';
 import type { RunningEmulator } from '../src/index.ts';
@@ -63,6 +64,47 @@ describe('the Host check', () => {
   });
 });
 
+/** Sends `head` (request line and headers, CRLF-separated) as written and resolves with the status line. */
+function rawHead(head: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(emulator.port, '127.0.0.1', () =>
+      socket.end(`${head}\r\nConnection: close\r\n\r\n`),
+    );
+    let answer = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => {
+      answer += chunk;
+    });
+    socket.on('end', () => resolve(answer.split('\r\n')[0] ?? '')).on('error', reject);
+  });
+}
+
+describe('the Host check on requests no browser sends', () => {
+  it('refuses an absolute-form target naming another host, whatever Host says', async () => {
+    // RFC 9112 §3.2.2: the target's authority, not Host, names the host the request is for.
+    const refused = await rawHead(`GET http://evil.example/__emulator/state HTTP/1.1\r\nHost: 127.0.0.1`);
+    expect(refused).toBe('HTTP/1.1 403 Forbidden');
+    const served = await rawHead(
+      `GET http://127.0.0.1:${emulator.port}/__emulator/health HTTP/1.1\r\nHost: 127.0.0.1`,
+    );
+    expect(served).toBe('HTTP/1.1 200 OK');
+  });
+
+  it('refuses a request with two Host headers with 400, whichever comes first', async () => {
+    for (const hosts of [
+      ['127.0.0.1', 'evil.example'],
+      ['evil.example', '127.0.0.1'],
+      ['127.0.0.1', '127.0.0.1'],
+    ]) {
+      const head = `GET /__emulator/state HTTP/1.1\r\n${hosts.map((h) => `Host: ${h}`).join('\r\n')}`;
+      expect(await rawHead(head), hosts.join(' + ')).toBe('HTTP/1.1 400 Bad Request');
+    }
+  });
+
+  it('serves an HTTP/1.0 request without Host (no browser sends one)', async () => {
+    expect(await rawHead('GET /__emulator/health HTTP/1.0')).toBe('HTTP/1.1 200 OK');
+  });
+});
+
 describe('isAllowedHost', () => {
   const policy = { listenHost: '127.0.0.1', allowedHosts: [] };
   it('takes the interface the emulator listens on, and IP literals when it listens on every interface', () => {
@@ -73,5 +115,6 @@ describe('isAllowedHost', () => {
     expect(isAllowedHost('devbox.lan', { ...policy, listenHost: '0.0.0.0' })).toBe(false);
     expect(isAllowedHost('evil.example/x', policy)).toBe(false);
     expect(isAllowedHost('user@localhost', policy)).toBe(false);
+    expect(isAllowedHost('127.0.0.1#.evil.example', policy)).toBe(false);
   });
 });

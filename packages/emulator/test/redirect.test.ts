@@ -326,6 +326,87 @@ describe('the redirect keeps credentials from leaving', () => {
     expect(seenByProxy).toEqual(['GET http://www.googleapis.com/discovery/v1/apis -']);
   });
 
+  const moreLeaks = `
+    const http = await import('node:http');
+    const report = (what) => (error) => console.log(what + ': ' + error.name + ': ' + error.message);
+    const send = (what, options, body) => new Promise((resolve) => {
+      const req = http.request(options, (r) => { r.resume(); console.log(what + ' sent ' + r.statusCode); resolve(); });
+      req.on('error', (error) => { report(what)(error); resolve(); });
+      req.end(body);
+    });
+    // Headers as Node's flat [name, value, ...] array.
+    await send('flat headers', { host: 'www.googleapis.com', path: '/drive/v3/files', headers: ['Authorization', 'Bearer live-token'] });
+    // Revoking a token names it in the query; a service account signs in with a JWT assertion.
+    await send('revoke', { host: 'accounts.google.com', path: '/o/oauth2/revoke?token=1//live' });
+    await send('assertion', { host: 'www.googleapis.com', path: '/oauth2/v4/token', method: 'POST' },
+      'grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion=eyJ.live.jwt');
+    await send('cookie', { host: 'www.google.com', path: '/', headers: { cookie: 'SID=live' } });
+    // Web apps answer from script.googleusercontent.com.
+    await fetch('http://script.googleusercontent.com/macros/echo', { headers: { authorization: 'Bearer live-token' } })
+      .then((r) => console.log('googleusercontent sent ' + r.status), report('googleusercontent'));
+  `;
+
+  it('also refuses flat-array headers, a token in a revoke URL, a JWT assertion, a cookie, and googleusercontent.com', async () => {
+    seenByProxy.length = 0;
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const out = await runNode(['--import', PRELOAD, '--input-type=module', '-e', moreLeaks], {
+      cwd: tmpdir(),
+      env: cleanEnv({
+        SPECBOUND_EMULATOR_URL: emulator.appsScriptUrl,
+        NODE_USE_ENV_PROXY: '1',
+        HTTP_PROXY: proxyUrl,
+        HTTPS_PROXY: proxyUrl,
+        NO_PROXY: '127.0.0.1',
+      }),
+    });
+    expect(out.code, out.stderr).toBe(0);
+    const lines = out.stdout.trim().split('\n');
+    expect(lines.map((line) => line.replace(/: specbound: .*/, ''))).toEqual([
+      'flat headers: GoogleCredentialBlockedError',
+      'revoke: GoogleCredentialBlockedError',
+      'assertion: GoogleCredentialBlockedError',
+      'cookie: GoogleCredentialBlockedError',
+      'googleusercontent: GoogleCredentialBlockedError',
+    ]);
+    for (const secret of ['live-token', '1//live', 'eyJ.live.jwt', 'SID=live'])
+      expect(lines.join('\n')).not.toContain(secret);
+    expect(seenByProxy).toEqual([]);
+  });
+
+  it('refuses a Google credential sent with the undici package itself (its own request and fetch)', async () => {
+    seenByProxy.length = 0;
+    // An Agent that resolves every name to the stand-in server: a request that leaks is seen there.
+    const port = (proxy.address() as AddressInfo).port;
+    const undiciLeaks = `
+      const { request, fetch, Agent } = await import(${JSON.stringify(import.meta.resolve('undici'))});
+      const lookup = (_host, options, done) =>
+        options && options.all ? done(null, [{ address: '127.0.0.1', family: 4 }]) : done(null, '127.0.0.1', 4);
+      const dispatcher = new Agent({ connect: { lookup } });
+      const report = (what) => (error) => console.log(what + ': ' + error.name);
+      await request('http://www.googleapis.com:${port}/drive/v3/files', { dispatcher, headers: { authorization: 'Bearer live-token' } })
+        .then((r) => console.log('request sent ' + r.statusCode), report('request'));
+      await request('http://oauth2.googleapis.com:${port}/token', { dispatcher, method: 'POST', body: 'refresh_token=1//live' })
+        .then((r) => console.log('request body sent ' + r.statusCode), report('request body'));
+      await fetch('http://script.googleapis.com:${port}/v1/projects/x', { dispatcher, headers: { authorization: 'Bearer live-token' } })
+        .then((r) => console.log('fetch sent ' + r.status), (error) => report('fetch')(error.cause ?? error));
+      await request('http://www.googleapis.com:${port}/discovery/v1/apis', { dispatcher })
+        .then((r) => console.log('plain request ' + r.statusCode), report('plain request'));
+      await dispatcher.close();
+    `;
+    const out = await runNode(['--import', PRELOAD, '--input-type=module', '-e', undiciLeaks], {
+      cwd: tmpdir(),
+      env: cleanEnv({ SPECBOUND_EMULATOR_URL: emulator.appsScriptUrl }),
+    });
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stdout.trim().split('\n')).toEqual([
+      'request: GoogleCredentialBlockedError',
+      'request body: GoogleCredentialBlockedError',
+      'fetch: GoogleCredentialBlockedError',
+      'plain request 599',
+    ]);
+    expect(seenByProxy).toEqual(['GET /discovery/v1/apis -']);
+  });
+
   it('the preload stops the tool with exit code 2 for an emulator on another machine, unless allowed', async () => {
     const remote = await runNode(['--import', PRELOAD, '-e', 'console.log("ran")'], {
       cwd: tmpdir(),

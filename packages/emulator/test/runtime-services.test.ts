@@ -22,6 +22,9 @@ function documentStores() { return [PropertiesService.getDocumentProperties(), C
 function cachePut(key, value, seconds) { CacheService.getScriptCache().put(key, value, seconds); return CacheService.getScriptCache().get(key); }
 function cacheGet(keys) { return CacheService.getScriptCache().getAll(keys); }
 function bigValue() { PropertiesService.getScriptProperties().setProperty('big', 'x'.repeat(10000)); }
+function nest(n) { var v = 1; for (var i = 0; i < n; i++) v = [v]; return v; }
+function deepCell(n) { var ss = SpreadsheetApp.create('Deep'); ss.getActiveSheet().getRange(1, 1).setValues([[nest(n)]]); return 'set'; }
+function deepResult(n) { var v = 1; for (var i = 0; i < n; i++) v = { a: v }; return v; }
 function session() { return [Session.getActiveUser().getEmail(), Session.getEffectiveUser().getEmail(), Session.getScriptTimeZone()]; }
 function increment(holdUrl) {
   var lock = LockService.getScriptLock();
@@ -152,6 +155,20 @@ describe('PropertiesService', () => {
     expect((await run(again, deploymentId, 'deleteProp', ['count'])).result).toEqual(['other']);
     expect((await fetch(`${again.controlUrl}/reset`, { method: 'POST' })).status).toBe(200);
   });
+
+  it('answers at once a run that hands a service, or returns, a value nested 10,000 deep', async () => {
+    // Such a value could not be cloned between the worker and the emulator's thread: V8 dropped the
+    // message and the run waited for its time limit (6 minutes) instead of answering.
+    const { emulator, deploymentId } = await project({ runTimeoutMs: 30_000 });
+    const started = Date.now();
+    const cell = await run(emulator, deploymentId, 'deepCell', [10_000]);
+    expect(cell.error?.errorType ?? 'none').not.toBe('ScriptError: Exceeded maximum execution time');
+    expect(cell.error?.message ?? '').not.toContain('maximum execution time');
+    const result = await run(emulator, deploymentId, 'deepResult', [10_000]);
+    expect(result.error).toMatchObject({ errorMessage: expect.stringContaining('nests too deep') });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect((await run(emulator, deploymentId, 'keys')).result).toEqual([]);
+  }, 120_000);
 
   it('refuses a value past 9 KB with Google’s exception, and has no document stores for an unbound script', async () => {
     const { emulator, deploymentId } = await project();

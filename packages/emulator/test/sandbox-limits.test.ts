@@ -61,6 +61,27 @@ describe('sandbox limits', () => {
     expect(ok).toMatchObject({ kind: 'ok' });
   });
 
+  it('fails a run whose result nests too deep to be sent back at once, and the next run works', async () => {
+    // The worker could not clone such a result to the host: the run then waited for its time limit
+    // (6 minutes by default) and was reported as "Exceeded maximum execution time".
+    for (const depth of [3_000, 10_000]) {
+      const started = Date.now();
+      const out = await pool.run(
+        job(`function main() { var v = 1; for (var i = 0; i < ${depth}; i++) v = { a: v }; return v; }`),
+      );
+      expect(out, `${depth} deep`).toMatchObject({
+        kind: 'error',
+        errorType: 'ScriptError',
+        errorMessage: expect.stringContaining('nests too deep'),
+      });
+      expect(Date.now() - started).toBeLessThan(10_000);
+    }
+    expect(await pool.run(job('function main() { return { a: { b: 1 } }; }'))).toMatchObject({
+      kind: 'ok',
+      result: { a: { b: 1 } },
+    });
+  }, 60_000);
+
   it('cuts what a run throws: a huge message or value never reaches the answer whole', async () => {
     for (const source of [
       'function main() { throw new Error("x".repeat(1e6)); }',

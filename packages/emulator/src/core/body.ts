@@ -139,6 +139,9 @@ export function parseMultipart(
           ),
         ),
       );
+      // A body that ends inside this file fails the part too (besides the parser): without a listener
+      // that 'error' would be unhandled and stop the whole emulator.
+      stream.on('error', () => fail(new BadBody('multipart', 'malformed multipart body')));
       stream.on('end', () => {
         pendingFiles--;
         if (!failed) {

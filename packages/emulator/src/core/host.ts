@@ -4,7 +4,7 @@
 // so only names that cannot be rebound are served: loopback names, the interface the emulator was
 // told to listen on, names the user allowed explicitly, and IP literals when it listens on every
 // interface (an IP literal is not looked up, so it cannot be rebound either).
-import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 
 export interface HostPolicy {
@@ -18,7 +18,13 @@ export interface HostPolicy {
 function hostName(header: string): string | undefined {
   try {
     const url = new URL(`http://${header}`);
-    if (url.username !== '' || url.password !== '' || url.pathname !== '/' || url.search !== '')
+    if (
+      url.username !== '' ||
+      url.password !== '' ||
+      url.pathname !== '/' ||
+      url.search !== '' ||
+      url.hash !== ''
+    )
       return undefined;
     return url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
   } catch {
@@ -45,17 +51,44 @@ export function isAllowedHost(header: string | undefined, policy: HostPolicy): b
   return policy.allowedHosts.some((allowed) => allowed.toLowerCase().replace(/^\[|\]$/g, '') === name);
 }
 
+/** The authority an absolute-form target (`http://host/path`) names; undefined for origin-form. */
+function targetAuthority(target: string | undefined): string | undefined {
+  return /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(target ?? '')?.[1];
+}
+
+/** How many `Host` fields the request carried (Node keeps only the first in `headers`). */
+function hostFieldCount(req: Pick<IncomingMessage, 'rawHeaders'>): number {
+  let count = 0;
+  // The in-process fetch hands a request without rawHeaders: it always has one Host.
+  for (let i = 0; i < (req.rawHeaders ?? []).length; i += 2)
+    if (req.rawHeaders[i]?.toLowerCase() === 'host') count++;
+  return count;
+}
+
 /**
  * Refuses a request whose `Host` is not allowed with 403 and a plain message; returns true when it
- * did (the caller stops there). The body is never read.
+ * did (the caller stops there). The body is never read. An absolute-form target's authority is
+ * checked too (RFC 9112 §3.2.2: it, not `Host`, names the host), and a request with two `Host`
+ * fields is answered 400 (RFC 9112 §3.2), since a front end and the emulator may read different ones.
  */
 export function refuseForeignHost(
-  headers: IncomingHttpHeaders,
+  req: Pick<IncomingMessage, 'headers' | 'rawHeaders' | 'url'>,
   res: ServerResponse,
   policy: HostPolicy,
 ): boolean {
-  if (isAllowedHost(headers.host, policy)) return false;
-  const shown = JSON.stringify(String(headers.host).slice(0, 100));
+  if (hostFieldCount(req) > 1) {
+    res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
+    res.end('Refused: the request carries more than one Host header.\n');
+    return true;
+  }
+  const authority = targetAuthority(req.url);
+  const named = authority ?? req.headers.host;
+  if (
+    isAllowedHost(req.headers.host, policy) &&
+    (authority === undefined || isAllowedHost(authority, policy))
+  )
+    return false;
+  const shown = JSON.stringify(String(named).slice(0, 100));
   res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
   res.end(
     `Refused: Host ${shown} is not a loopback name. The emulator answers only requests addressed to ` +

@@ -3,7 +3,7 @@
 // on a port of its own, blocks on a shared flag (Atomics.wait, in slices so a stop or the deadline is
 // noticed) and takes the answer off the port with receiveMessageOnPort, which needs no event loop.
 import { type MessagePort, receiveMessageOnPort } from 'node:worker_threads';
-import type { HostCall, HostReply } from './types.ts';
+import type { HostCallMessage, HostReply } from './types.ts';
 
 /** The shared pieces of one worker's channel: the port and the flag (0 waiting, 1 answered). */
 export interface ChannelEnds {
@@ -21,15 +21,16 @@ export class HostCallStopped extends Error {
 
 const SLICE_MS = 20;
 
-export type CallHost = (service: string, method: string, args: unknown[]) => HostReply;
+/** `argsJson`: the arguments as the guest's JSON text, parsed on the emulator's thread. */
+export type CallHost = (service: string, method: string, argsJson: string) => HostReply;
 
 /** A function that makes one host call and waits for its answer; `shouldStop` is polled while waiting. */
 export function hostCaller(ends: ChannelEnds, shouldStop: () => boolean): CallHost {
   let nextId = 1;
-  return (service, method, args) => {
+  return (service, method, argsJson) => {
     const id = nextId++;
     Atomics.store(ends.flag, 0, 0);
-    ends.port.postMessage({ id, service, method, args } satisfies HostCall);
+    ends.port.postMessage({ id, service, method, argsJson } satisfies HostCallMessage);
     for (;;) {
       Atomics.wait(ends.flag, 0, 0, SLICE_MS);
       Atomics.store(ends.flag, 0, 0);

@@ -349,11 +349,7 @@ function installHarness(ctx: QuickJSContext, job: RunJob, hooks: HarnessHooks): 
   const handles = [
     ctx.newFunction('record', (text) => hooks.record(ctx.getString(text))),
     ctx.newFunction('call', (service, method, args) => {
-      const reply = hooks.call(
-        ctx.getString(service),
-        ctx.getString(method),
-        JSON.parse(ctx.getString(args)),
-      );
+      const reply = hooks.call(ctx.getString(service), ctx.getString(method), ctx.getString(args));
       return ctx.newString(JSON.stringify('error' in reply ? { e: reply.error } : { v: reply.value }));
     }),
     ctx.newFunction('sleep', (ms) => hooks.sleep(Math.max(0, ctx.getNumber(ms)))),

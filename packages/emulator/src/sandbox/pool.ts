@@ -14,7 +14,7 @@ import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import type {
   CheckJob,
   CheckOutcome,
-  HostCall,
+  HostCallMessage,
   HostHandler,
   HostReply,
   RunJob,
@@ -385,7 +385,7 @@ export class SandboxPool {
     compileCacheToWrite = false;
     this.#spawned++;
     const slot: Slot = { worker, busy: undefined, timer: undefined, stop, calls, answered };
-    calls.on('message', (call: HostCall) => void this.#answer(slot, call));
+    calls.on('message', (call: HostCallMessage) => void this.#answer(slot, call));
     worker.on('message', (reply: WorkerReply) => {
       const pending = slot.busy;
       if (slot.timer) clearTimeout(slot.timer);
@@ -403,6 +403,7 @@ export class SandboxPool {
       if (pending !== undefined && !pending.stopped) this.#settle(pending, error);
       this.#pump();
     };
+    worker.on('messageerror', (error) => this.#lostReply(slot, error));
     worker.on('error', fail);
     worker.on('exit', (code) => {
       if (this.#slots.includes(slot)) fail(new Error(`sandbox worker exited with code ${code}`));
@@ -411,13 +412,49 @@ export class SandboxPool {
     return slot;
   }
 
-  /** Answers one host call of the run in `slot`, unless the run ended (or the slot went) meanwhile. */
-  async #answer(slot: Slot, call: HostCall): Promise<void> {
+  /**
+   * A reply of the worker that this thread could not take in: V8 drops it and emits 'messageerror'
+   * (a result nested thousands deep passes this thread's clone depth). Without this the run would
+   * wait for its time limit and be reported as a timeout. The worker itself is idle and fine.
+   */
+  #lostReply(slot: Slot, error: Error): void {
     const pending = slot.busy;
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = undefined;
+    slot.busy = undefined;
+    if (pending !== undefined && !pending.stopped) {
+      const message = `The function's return value nests too deep to be returned (${error.message})`;
+      this.#settle(
+        pending,
+        pending.request.type === 'run'
+          ? {
+              id: pending.request.id,
+              type: 'run',
+              outcome: {
+                kind: 'error',
+                errorType: 'ScriptError',
+                errorMessage: message,
+                stack: [],
+                logs: [],
+                durationMs: 0,
+              },
+            }
+          : new Error(message),
+      );
+    }
+    this.#pump();
+  }
+
+  /** Answers one host call of the run in `slot`, unless the run ended (or the slot went) meanwhile. */
+  async #answer(slot: Slot, message: HostCallMessage): Promise<void> {
+    const pending = slot.busy;
+    const call = { id: message.id, service: message.service, method: message.method, args: [] as unknown[] };
     let reply: HostReply;
     try {
       if (pending?.host === undefined)
         throw new Error(`${call.service}.${call.method} is not available here`);
+      // JSON.parse holds any depth; a handler that cannot cope with one throws, answered as an error.
+      call.args = JSON.parse(message.argsJson) as unknown[];
       reply = { id: call.id, value: await pending.host(call) };
     } catch (error) {
       reply = { id: call.id, error: error instanceof Error ? error.message : String(error) };

@@ -32,6 +32,17 @@ export interface HostCall {
   args: unknown[];
 }
 
+/**
+ * A HostCall as it crosses to the emulator's thread: the arguments stay JSON text, which any depth can
+ * cross (a structured clone of a value nested thousands deep fails on the receiving side, silently).
+ */
+export interface HostCallMessage {
+  id: number;
+  service: string;
+  method: string;
+  argsJson: string;
+}
+
 /** The answer to a HostCall: a JSON value, or Google's exception message. */
 export type HostReply = { id: number; value?: unknown } | { id: number; error: string };
 
