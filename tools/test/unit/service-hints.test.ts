@@ -200,4 +200,21 @@ describe('API error hints (the CLI in-process, against loopback)', () => {
     expect(error).toMatchObject({ exitCode: 2 });
     expect(error.message).toEqual(expect.any(String));
   });
+
+  // A batch (`comments resolve a b c`) goes on past a failure, but a refused key refuses every id:
+  // the error is then the 401 itself (exit 4, the API key hint), not "1 of 1 were not updated".
+  it('bs comments resolve on a BugSmash 401: exit 4, the API key hint', async () => {
+    const result = await cli(['bs', 'comments', 'resolve', 'unauthorized-1', 'unauthorized-2']);
+    expect(result.code).toBe(4);
+    expect(result.stdout).toMatch(/^unauthorized-1\t\tfailed: 401/m);
+    expect(result.stderr).toContain('hint: BugSmash refused the API key');
+    expect(result.stderr).not.toMatch(GOOGLE_WORDS);
+  });
+
+  it('bs comments resolve where every id failed: no "the others were"', async () => {
+    const result = await cli(['bs', 'comments', 'resolve', 'missing-1']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('error: 1 of 1 comments were not updated: missing-1');
+    expect(result.stderr).not.toContain('the others were');
+  });
 });
