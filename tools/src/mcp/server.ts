@@ -77,19 +77,22 @@ function errorResult(error: unknown, redactor: Redactor): CallToolResult {
   return { isError: true, content: [{ type: 'text', text }] };
 }
 
+/** What every call of one server shares. */
+interface CallContext {
+  scope: ToolScope;
+  budget: number;
+  allowWrites: boolean;
+  redactor: Redactor;
+  options: McpServerOptions;
+  clients: ReturnType<typeof clientFactory>;
+  memo: ListMemo;
+  scriptLogs: McpServerOptions['scriptLogs'];
+}
+
 async function callTool(
   tool: ToolDefinition,
   args: Record<string, unknown>,
-  context: {
-    scope: ToolScope;
-    budget: number;
-    allowWrites: boolean;
-    redactor: Redactor;
-    options: McpServerOptions;
-    clients: ReturnType<typeof clientFactory>;
-    memo: ListMemo;
-    scriptLogs: McpServerOptions['scriptLogs'];
-  },
+  context: CallContext,
 ): Promise<CallToolResult> {
   if (needsWrites(tool) && !context.allowWrites) {
     return errorResult(
@@ -122,6 +125,27 @@ async function callTool(
   };
 }
 
+/** One tools/call: the tool found, its arguments checked against its input schema, then run. */
+async function answerCall(
+  name: string,
+  args: Record<string, unknown>,
+  catalog: ReturnType<typeof toolCatalog>,
+  context: CallContext,
+): Promise<CallToolResult> {
+  const tool = TOOLS.find((t) => t.name === name);
+  if (tool === undefined) return errorResult(new Error(`No tool ${name}.`), context.redactor);
+  const check = needsWrites(tool) && !context.allowWrites ? undefined : await catalog.check(tool, args);
+  if (check !== undefined && !check.valid) {
+    return errorResult(
+      new ToolsError(`Invalid arguments for ${tool.name}: ${check.errorMessage}`, {
+        hint: 'Fix the arguments as the input schema describes.',
+      }),
+      context.redactor,
+    );
+  }
+  return callTool(tool, args, context).catch((error: unknown) => errorResult(error, context.redactor));
+}
+
 /**
  * Builds the server; connect it to a transport. The specs (for the input schemas) are read on the
  * first request that needs them.
@@ -147,7 +171,7 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<S
     log,
   };
   const clients = clientFactory(settings);
-  const context = {
+  const context: CallContext = {
     scope,
     budget,
     allowWrites,
@@ -174,24 +198,8 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<S
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await catalog.list() }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const tool = TOOLS.find((t) => t.name === request.params.name);
     const started = performance.now();
-    let result: CallToolResult;
-    if (tool === undefined) {
-      result = errorResult(new Error(`No tool ${request.params.name}.`), redactor);
-    } else {
-      const args = request.params.arguments ?? {};
-      const check = needsWrites(tool) && !allowWrites ? undefined : await catalog.check(tool, args);
-      result =
-        check !== undefined && !check.valid
-          ? errorResult(
-              new ToolsError(`Invalid arguments for ${tool.name}: ${check.errorMessage}`, {
-                hint: 'Fix the arguments as the input schema describes.',
-              }),
-              redactor,
-            )
-          : await callTool(tool, args, context).catch((error: unknown) => errorResult(error, redactor));
-    }
+    const result = await answerCall(request.params.name, request.params.arguments ?? {}, catalog, context);
     log(
       `${request.params.name} → ${result.isError === true ? 'error' : 'ok'} (${Math.round(performance.now() - started)} ms)`,
     );
