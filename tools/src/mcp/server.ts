@@ -60,19 +60,33 @@ export interface McpServerOptions {
 
 const SERVER_NAME = 'specbound';
 
-function errorResult(error: unknown, redactor: Redactor): CallToolResult {
+/**
+ * What to do after an API error, for the service the tool called (`bs_*` BugSmash, `gas_*` Google):
+ * a BugSmash 401 is about its API key, never a Google login; a BugSmash 404 never about a script id.
+ */
+const API_HINTS: Record<'bs' | 'gas', Partial<Record<401 | 403 | 404, string>>> = {
+  bs: {
+    401: "BugSmash refused the API key: ask the user for a valid key in BUGSMASH_API_KEY (or --api-key-file) of the MCP server's environment, then a restart.",
+    403: "BugSmash refused this to the API key: the key's workspace must own the project, comment or folder.",
+    404: 'Check the id: bs_list_projects lists the projects (bs_list_comments, bs_list_folders and bs_list_webhooks the rest).',
+  },
+  gas: {
+    401: "Google refused the credentials: ask the user for a fresh SPECBOUND_GOOGLE_TOKEN in the MCP server's environment, or to run `specbound login`, then a restart.",
+    403: 'Google refused this to the account: it must be able to edit the project, with the Apps Script API on at https://script.google.com/home/usersettings.',
+    404: 'Check the scriptId (gas_list_projects lists them) or the deployment or version named.',
+  },
+};
+
+function errorResult(error: unknown, redactor: Redactor, toolName?: string): CallToolResult {
   const message = error instanceof Error ? error.message : String(error);
   const hint = error instanceof ToolsError ? error.hint : undefined;
   const status =
     typeof (error as { status?: unknown })?.status === 'number'
       ? (error as { status: number }).status
       : undefined;
+  const service = toolName?.startsWith('bs_') ? 'bs' : toolName?.startsWith('gas_') ? 'gas' : undefined;
   const apiHint =
-    status === 401 || status === 403
-      ? 'The service refused the credentials: check the key or token the server was started with.'
-      : status === 404
-        ? 'Check the id (list the parent first).'
-        : undefined;
+    service === undefined || status === undefined ? undefined : API_HINTS[service][status as 401 | 403 | 404];
   const text = redactor.redact([message, hint ?? apiHint].filter(Boolean).join('\nWhat to do: '));
   return { isError: true, content: [{ type: 'text', text }] };
 }
@@ -143,7 +157,9 @@ async function answerCall(
       context.redactor,
     );
   }
-  return callTool(tool, args, context).catch((error: unknown) => errorResult(error, context.redactor));
+  return callTool(tool, args, context).catch((error: unknown) =>
+    errorResult(error, context.redactor, tool.name),
+  );
 }
 
 /**
