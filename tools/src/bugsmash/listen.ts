@@ -155,80 +155,111 @@ async function check(
   }
 }
 
-export async function listenForWebhooks(options: ListenOptions): Promise<Listener> {
-  const limit = options.maxBodyBytes ?? 1024 * 1024;
-  if (options.forwardTo !== undefined) new URL(options.forwardTo); // checked by the caller; fail early here too
-  const verify = options.verify !== false;
-  let secret = options.secret;
-  const limits: ForwardLimits = { ...DEFAULT_FORWARD_LIMITS, ...options.forwardLimits };
-  const accepted = new AcceptedDeliveries({
-    idHeader: options.idHeader ?? DEFAULT_DELIVERY_ID_HEADER,
-    signatureHeader: options.scheme?.signatureHeader ?? DEFAULT_SIGNATURE_HEADER,
-    timestampHeader: options.scheme?.timestampHeader ?? DEFAULT_TIMESTAMP_HEADER,
-    toleranceSeconds: options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS,
+/** What every request of one listener shares: its options, limits and the deliveries it accepted. */
+interface Receiver {
+  options: ListenOptions;
+  limit: number;
+  verify: boolean;
+  /** The signing secret, once known (`setSecret` may give it after the listener started). */
+  secret: string | undefined;
+  limits: ForwardLimits;
+  accepted: AcceptedDeliveries;
+}
+
+/** One request: read (capped), verified, then answered, or forwarded, exactly once per delivery. */
+async function handle(receiver: Receiver, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { options, limit } = receiver;
+  const at = new Date().toISOString();
+  if (req.method !== 'POST') return json(res, 405, { error: 'POST deliveries only' });
+  const declared = Number(req.headers['content-length']);
+  const body = declared > limit ? undefined : await readCapped(req, limit);
+  if (body === undefined) {
+    req.resume(); // the rest is read and dropped, so that the 413 reaches the service
+    json(res, 413, { error: 'body too large' });
+    options.onDelivery({ at, outcome: 'rejected', reason: 'body too large', status: 413 });
+    return;
+  }
+  const raw = (verification: RawDelivery['verification']): RawDelivery => ({
+    receivedAt: at,
+    method: req.method ?? 'POST',
+    path: req.url ?? '/',
+    headers: redactedHeaders(req),
+    body,
+    verification,
   });
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const at = new Date().toISOString();
-    if (req.method !== 'POST') return json(res, 405, { error: 'POST deliveries only' });
-    const declared = Number(req.headers['content-length']);
-    const body = declared > limit ? undefined : await readCapped(req, limit);
-    if (body === undefined) {
-      req.resume(); // the rest is read and dropped, so that the 413 reaches the service
-      json(res, 413, { error: 'body too large' });
-      options.onDelivery({ at, outcome: 'rejected', reason: 'body too large', status: 413 });
-      return;
-    }
-    const raw = (verification: RawDelivery['verification']): RawDelivery => ({
-      receivedAt: at,
-      method: req.method ?? 'POST',
-      path: req.url ?? '/',
-      headers: redactedHeaders(req),
-      body,
-      verification,
-    });
-    const about = summary(body);
-    if (verify && secret === undefined) {
-      res.setHeader('retry-after', '1');
-      return json(res, 503, { error: 'not ready: the signing secret is not known yet' });
-    }
-    const checked: Check = verify ? await check(options, secret ?? '', req, body) : { ok: true };
-    if (!checked.ok) {
-      const { reason, message, headersSeen } = checked;
-      const received = raw({ outcome: 'rejected', reason });
-      await options.onRaw?.(received);
-      json(res, 400, {
-        error: 'signature verification failed',
-        reason,
-        message,
-        ...(headersSeen ? { headersSeen } : {}),
-      });
-      options.onDelivery({ at, outcome: 'rejected', reason, headersSeen, status: 400, ...about }, received);
-      return;
-    }
-    const outcome = verify ? 'verified' : 'skipped';
-    const received = raw({ outcome });
+  const about = summary(body);
+  if (receiver.verify && receiver.secret === undefined) {
+    res.setHeader('retry-after', '1');
+    return json(res, 503, { error: 'not ready: the signing secret is not known yet' });
+  }
+  const checked: Check = receiver.verify
+    ? await check(options, receiver.secret ?? '', req, body)
+    : { ok: true };
+  if (!checked.ok) {
+    const { reason, message, headersSeen } = checked;
+    const received = raw({ outcome: 'rejected', reason });
     await options.onRaw?.(received);
-    const keys = accepted.keys(req.headers);
-    if (accepted.seen(keys)) {
-      json(res, 200, { received: true, duplicate: true });
-      options.onDelivery({ at, outcome, duplicate: true, status: 200, ...about }, received);
-      return;
-    }
-    if (options.forwardTo === undefined) {
-      json(res, 200, { received: true });
-      accepted.accept(keys);
-      options.onDelivery({ at, outcome, status: 200, ...about }, received);
-      return;
-    }
-    const result = await forward(options.forwardTo, req.headers, body, res, limits);
-    const status = res.statusCode;
-    if (status >= 200 && status < 300 && result.error === undefined) accepted.accept(keys);
-    const forwarded = { url: options.forwardTo, ...result };
-    options.onDelivery({ at, outcome, status, forwarded, ...about }, received);
+    json(res, 400, {
+      error: 'signature verification failed',
+      reason,
+      message,
+      ...(headersSeen ? { headersSeen } : {}),
+    });
+    options.onDelivery({ at, outcome: 'rejected', reason, headersSeen, status: 400, ...about }, received);
+    return;
+  }
+  const outcome = receiver.verify ? 'verified' : 'skipped';
+  const received = raw({ outcome });
+  await options.onRaw?.(received);
+  await answer(receiver, { req, res, body, received }, { at, outcome }, about);
+}
+
+/** A verified delivery: a duplicate is acknowledged again, a new one accepted or forwarded. */
+async function answer(
+  receiver: Receiver,
+  request: { req: IncomingMessage; res: ServerResponse; body: Buffer; received: RawDelivery },
+  { at, outcome }: Pick<Delivery, 'at' | 'outcome'>,
+  about: ReturnType<typeof summary>,
+): Promise<void> {
+  const { options, accepted } = receiver;
+  const { req, res, body, received } = request;
+  const keys = accepted.keys(req.headers);
+  if (accepted.seen(keys)) {
+    json(res, 200, { received: true, duplicate: true });
+    options.onDelivery({ at, outcome, duplicate: true, status: 200, ...about }, received);
+    return;
+  }
+  if (options.forwardTo === undefined) {
+    json(res, 200, { received: true });
+    accepted.accept(keys);
+    options.onDelivery({ at, outcome, status: 200, ...about }, received);
+    return;
+  }
+  const result = await forward(options.forwardTo, req.headers, body, res, receiver.limits);
+  const status = res.statusCode;
+  if (status >= 200 && status < 300 && result.error === undefined) accepted.accept(keys);
+  const forwarded = { url: options.forwardTo, ...result };
+  options.onDelivery({ at, outcome, status, forwarded, ...about }, received);
+}
+
+export async function listenForWebhooks(options: ListenOptions): Promise<Listener> {
+  if (options.forwardTo !== undefined) new URL(options.forwardTo); // checked by the caller; fail early here too
+  const receiver: Receiver = {
+    options,
+    limit: options.maxBodyBytes ?? 1024 * 1024,
+    verify: options.verify !== false,
+    secret: options.secret,
+    limits: { ...DEFAULT_FORWARD_LIMITS, ...options.forwardLimits },
+    accepted: new AcceptedDeliveries({
+      idHeader: options.idHeader ?? DEFAULT_DELIVERY_ID_HEADER,
+      signatureHeader: options.scheme?.signatureHeader ?? DEFAULT_SIGNATURE_HEADER,
+      timestampHeader: options.scheme?.timestampHeader ?? DEFAULT_TIMESTAMP_HEADER,
+      toleranceSeconds: options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS,
+    }),
   };
   // Not `import { createServer } from 'node:http'`: that loads undici and http2 (see forward.ts).
   const server = process.getBuiltinModule('node:http').createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
+    handle(receiver, req, res).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500).end();
       else res.destroy(error instanceof Error ? error : undefined);
     });
@@ -242,7 +273,7 @@ export async function listenForWebhooks(options: ListenOptions): Promise<Listene
     url: `http://127.0.0.1:${port}/`,
     port,
     setSecret: (value) => {
-      secret = value;
+      receiver.secret = value;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -99,15 +99,7 @@ function createContext(options: ContextOptions): CliContext {
     globals.bugsmashUrl ?? env.SPECBOUND_BUGSMASH_URL,
     BUGSMASH_URL,
   );
-  const logger =
-    globals.debug === true
-      ? (event: LogEvent) => {
-          const status = event.status ?? event.error ?? 'no response';
-          io.errText(
-            `${io.styleErr('dim', '[debug]')} ${event.method} ${event.url} → ${status} (${Math.round(event.durationMs)} ms, attempt ${event.attempt})\n`,
-          );
-        }
-      : undefined;
+  const logger = globals.debug === true ? debugLogger(io) : undefined;
 
   let appsScript: Promise<AppsScriptClient> | undefined;
   let googleAuth: Promise<() => Promise<string>> | undefined;
@@ -158,6 +150,16 @@ function createContext(options: ContextOptions): CliContext {
       })();
       return drive;
     },
+  };
+}
+
+/** `--debug`: one line per HTTP request on stderr (method, redacted URL, status, time, attempt). */
+function debugLogger(io: Io): (event: LogEvent) => void {
+  return (event) => {
+    const status = event.status ?? event.error ?? 'no response';
+    io.errText(
+      `${io.styleErr('dim', '[debug]')} ${event.method} ${event.url} → ${status} (${Math.round(event.durationMs)} ms, attempt ${event.attempt})\n`,
+    );
   };
 }
 

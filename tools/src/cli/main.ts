@@ -6,7 +6,7 @@ import { addGlobalOptions, GLOBAL_VALUE_OPTIONS } from './globals.js';
 import { findGroup, GROUPS } from './groups.js';
 import { addPlaceholder, operands } from './lazy.js';
 import { Io } from './output.js';
-import { EXIT, reportError } from './report.js';
+import { EXIT, reportError, writeReported } from './report.js';
 
 function version(): string {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -27,6 +27,7 @@ export async function main(argv: readonly string[], runtime: Partial<CliRuntime>
     env: run.env,
     json: argv.includes('--json'),
   });
+  let usageMessage: string | undefined;
   const program = addGlobalOptions(new Command('specbound'))
     .description('Apps Script and BugSmash from a terminal: a fast, scriptable clasp replacement.')
     .helpOption('-h, --help', 'show help')
@@ -37,8 +38,11 @@ export async function main(argv: readonly string[], runtime: Partial<CliRuntime>
       // Commander echoes what was typed (`unknown command '…'`): filtered like every other write.
       writeOut: (text) => io.stdout.write(io.clean(text)),
       writeErr: (text) => io.errText(text),
-      outputError: (text, write) =>
-        write(`${io.styleErr(['red', 'bold'], 'error:')} ${text.replace(/^error: /, '')}`),
+      // With --json the message waits for the catch below, which writes it as one JSON object.
+      outputError: (text, write) => {
+        if (io.json) usageMessage = text.replace(/^error: /, '').trim();
+        else write(`${io.styleErr(['red', 'bold'], 'error:')} ${text.replace(/^error: /, '')}`);
+      },
     })
     .addHelpText(
       'after',
@@ -62,9 +66,13 @@ export async function main(argv: readonly string[], runtime: Partial<CliRuntime>
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.ok;
-      // Commander already printed the message; add the way out.
-      if (error.code !== 'commander.help')
-        io.hint('hint: run `specbound --help` (or `specbound <command> --help`) for usage.');
+      // Commander already printed the message (held back with --json); add the way out.
+      const hint = 'run `specbound --help` (or `specbound <command> --help`) for usage.';
+      if (error.code === 'commander.help') return EXIT.usage; // the help is the answer, on stderr
+      if (io.json) {
+        const message = usageMessage ?? error.message.replace(/^error: /, '');
+        writeReported(io, { code: EXIT.usage, message, hint, details: [] });
+      } else io.hint(`hint: ${hint}`);
       return EXIT.usage;
     }
     return reportError(error, io, argv.includes('--debug'), serviceUrlsOf(program));
@@ -84,9 +92,11 @@ async function suggestGasCommand(argv: readonly string[], io: Io): Promise<boole
   const gas = scratch.commands[0];
   const found = gas?.commands.some((c) => c.name() === name || c.aliases().includes(name));
   if (found !== true) return false;
-  io.errText(`${io.styleErr(['red', 'bold'], 'error:')} unknown command '${name}'\n`);
-  io.hint(
-    `hint: it is an Apps Script command: run \`specbound gas ${name}\` (\`specbound gas --help\` lists them).`,
-  );
+  writeReported(io, {
+    code: EXIT.usage,
+    message: `unknown command '${name}'`,
+    hint: `it is an Apps Script command: run \`specbound gas ${name}\` (\`specbound gas --help\` lists them).`,
+    details: [],
+  });
   return true;
 }

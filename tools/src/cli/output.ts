@@ -127,6 +127,11 @@ export class Io {
     this.stderr.write(`${this.clean(`${this.styleErr('yellow', 'warning:')} ${text}`)}\n`);
   }
 
+  /** With --json, an error as one compact JSON line on stderr (stdout is for results). */
+  errJsonLine(value: unknown): void {
+    this.stderr.write(`${this.redact(escapeJsonControl(JSON.stringify(value)))}\n`);
+  }
+
   /** With --json, the one JSON document of the command. */
   jsonDocument(value: unknown): void {
     this.stdout.write(`${this.redact(escapeJsonControl(JSON.stringify(value, null, 2)))}\n`);

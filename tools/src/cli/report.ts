@@ -7,12 +7,16 @@ import type { Io } from './output.js';
 
 export const EXIT = { ok: 0, failure: 1, usage: 2, auth: 4 } as const;
 
-interface Reported {
+export interface Reported {
   code: number;
   message: string;
   hint: string | undefined;
   /** Extra lines (a script's stack, a list of files). */
   details: string[];
+  /** An API error's HTTP status. */
+  status?: number;
+  /** Which service an API or connection error came from, when it can be told. */
+  service?: Service;
 }
 
 /** The base URLs a run's commands used: how an API or connection error is traced to its service. */
@@ -35,52 +39,15 @@ export function describeError(error: unknown, urls?: ServiceUrls): Reported {
     return { code: EXIT.failure, message: String(error), hint: undefined, details: [] };
   }
   const hint = hintOf(error);
-  const details: string[] = [];
   switch (error.name) {
     case 'UsageError':
-      return { code: EXIT.usage, message: error.message, hint, details };
+      return { code: EXIT.usage, message: error.message, hint, details: [] };
     case 'AuthRequiredError':
-      return { code: EXIT.auth, message: error.message, hint, details };
-    case 'ScriptExecutionError': {
-      const script = error as Error & {
-        functionName: string;
-        errorMessage: string;
-        errorType?: string;
-        scriptStackTraceElements: readonly Frame[];
-        /** The frames mapped to `.ts` lines (tools/src/apps-script/stack-map.ts), for a TypeScript project. */
-        typescriptStack?: readonly Frame[];
-        /** Why the frames were not mapped to `.ts` lines although the project has a map. */
-        typescriptStackNote?: string;
-      };
-      for (const frame of script.typescriptStack ?? script.scriptStackTraceElements) {
-        const where =
-          frame.source === undefined
-            ? `line ${frame.lineNumber ?? '?'}`
-            : `${frame.source.path}:${frame.source.line}:${frame.source.column}`;
-        details.push(`    at ${frame.function ?? '(anonymous)'} (${where})`);
-      }
-      if (script.typescriptStackNote !== undefined) details.push(`    (${script.typescriptStackNote})`);
-      const type = script.errorType === undefined ? '' : `${script.errorType}: `;
-      return {
-        code: EXIT.failure,
-        message: `script function "${script.functionName}" failed: ${type}${script.errorMessage}`,
-        hint:
-          hint ??
-          'Fix the script, `specbound gas push`, then run it again (add --dev-mode to run the pushed code without deploying).',
-        details,
-      };
-    }
-    case 'ContentValidationError': {
-      const problems = (error as Error & { problems?: readonly { field: string; message: string }[] })
-        .problems;
-      for (const problem of problems ?? []) details.push(`    ${problem.field}: ${problem.message}`);
-      return {
-        code: EXIT.failure,
-        message: 'the script files are not a valid Apps Script project; nothing was sent',
-        hint: 'Fix the files listed above (appsscript.json must be a JSON object), then push again.',
-        details,
-      };
-    }
+      return { code: EXIT.auth, message: error.message, hint, details: [] };
+    case 'ScriptExecutionError':
+      return scriptFailure(error, hint);
+    case 'ContentValidationError':
+      return contentFailure(error);
   }
   // The HTTP runtime wraps a failing token provider (a refresh refused mid-command) in a
   // CredentialsError whose cause keeps the original error's name and message.
@@ -94,26 +61,73 @@ export function describeError(error: unknown, urls?: ServiceUrls): Reported {
       message: error.cause.message,
       hint:
         hint ?? 'Run `specbound auth status` to see which credentials are used and what is wrong with them.',
-      details,
+      details: [],
     };
   }
   if ('status' in error && typeof error.status === 'number' && 'request' in error) {
+    const service = serviceOf(error, urls);
     return {
       code: apiExit(error.status),
       message: error.message,
-      hint: hint ?? capHint(error) ?? apiHint(error.status, serviceOf(error, urls)),
-      details,
+      hint: hint ?? capHint(error) ?? apiHint(error.status, service),
+      details: [],
+      status: error.status,
+      ...(service === undefined ? {} : { service }),
     };
   }
   if (error.name === 'ConnectionError' || error.name === 'TimeoutError') {
+    const service = serviceOf(error, urls);
     return {
       code: EXIT.failure,
       message: error.message,
-      hint: hint ?? networkHint(serviceOf(error, urls)),
-      details,
+      hint: hint ?? networkHint(service),
+      details: [],
+      ...(service === undefined ? {} : { service }),
     };
   }
-  return { code: EXIT.failure, message: error.message, hint, details };
+  return { code: EXIT.failure, message: error.message, hint, details: [] };
+}
+
+/** A script's own error (scripts.run answered with one): its message and its stack, `.ts` lines when mapped. */
+function scriptFailure(error: Error, hint: string | undefined): Reported {
+  const script = error as Error & {
+    functionName: string;
+    errorMessage: string;
+    errorType?: string;
+    scriptStackTraceElements: readonly Frame[];
+    /** The frames mapped to `.ts` lines (tools/src/apps-script/stack-map.ts), for a TypeScript project. */
+    typescriptStack?: readonly Frame[];
+    /** Why the frames were not mapped to `.ts` lines although the project has a map. */
+    typescriptStackNote?: string;
+  };
+  const details: string[] = [];
+  for (const frame of script.typescriptStack ?? script.scriptStackTraceElements) {
+    const where =
+      frame.source === undefined
+        ? `line ${frame.lineNumber ?? '?'}`
+        : `${frame.source.path}:${frame.source.line}:${frame.source.column}`;
+    details.push(`    at ${frame.function ?? '(anonymous)'} (${where})`);
+  }
+  if (script.typescriptStackNote !== undefined) details.push(`    (${script.typescriptStackNote})`);
+  const type = script.errorType === undefined ? '' : `${script.errorType}: `;
+  return {
+    code: EXIT.failure,
+    message: `script function "${script.functionName}" failed: ${type}${script.errorMessage}`,
+    hint:
+      hint ??
+      'Fix the script, `specbound gas push`, then run it again (add --dev-mode to run the pushed code without deploying).',
+    details,
+  };
+}
+
+function contentFailure(error: Error): Reported {
+  const problems = (error as Error & { problems?: readonly { field: string; message: string }[] }).problems;
+  return {
+    code: EXIT.failure,
+    message: 'the script files are not a valid Apps Script project; nothing was sent',
+    hint: 'Fix the files listed above (appsscript.json must be a JSON object), then push again.',
+    details: (problems ?? []).map((problem) => `    ${problem.field}: ${problem.message}`),
+  };
 }
 
 function apiExit(status: number): number {
@@ -188,7 +202,6 @@ function networkHint(service: Service | undefined): string {
   return `Check the network, or the base URL (${where}) if you use an emulator or a proxy.`;
 }
 
-/** Prints the error (redacted) and returns the exit code. `--debug` adds the stack and cause. */
 /**
  * Thrown by a command that has already printed what happened and only needs the process to exit
  * with `code` (the emulator's own command line, a batch where some ids failed).
@@ -200,15 +213,41 @@ export class CommandExit extends Error {
   }
 }
 
+/**
+ * Prints the error (redacted) and returns the exit code. `--debug` adds the stack. With `--json`
+ * the error is one JSON object on stderr (`{"error": {...}}`), so a script that asked for JSON can
+ * read a failure as well as a result; stdout stays empty.
+ */
 export function reportError(error: unknown, io: Io, debug: boolean, urls?: ServiceUrls): number {
   if (error instanceof CommandExit) return error.code;
   const reported = describeError(error, urls);
-  // errText escapes control characters: an API's message or a script's stack is remote text.
-  io.errText(`${io.styleErr(['red', 'bold'], 'error:')} ${reported.message}\n`);
-  for (const line of reported.details) io.errText(`${line}\n`);
-  if (reported.hint !== undefined) io.hint(`hint: ${reported.hint}`);
+  const libraryCode = error instanceof Error && 'code' in error ? error.code : undefined;
+  writeReported(io, reported, typeof libraryCode === 'string' ? libraryCode : undefined);
   if (debug && error instanceof Error && error.stack !== undefined) {
     io.errText(`${io.styleErr('dim', error.stack)}\n`);
   }
   return reported.code;
+}
+
+/** `error: <message>`, the detail lines and `hint: <what next>`; with --json, the same as one JSON line. */
+export function writeReported(io: Io, reported: Reported, code?: string): void {
+  if (io.json) {
+    const { code: exitCode, message, hint, details, status, service } = reported;
+    io.errJsonLine({
+      error: {
+        message,
+        exitCode,
+        ...(hint === undefined ? {} : { hint }),
+        ...(status === undefined ? {} : { status }),
+        ...(service === undefined ? {} : { service }),
+        ...(code === undefined ? {} : { code }),
+        ...(details.length === 0 ? {} : { details: details.map((line) => line.trim()) }),
+      },
+    });
+    return;
+  }
+  // errText escapes control characters: an API's message or a script's stack is remote text.
+  io.errText(`${io.styleErr(['red', 'bold'], 'error:')} ${reported.message}\n`);
+  for (const line of reported.details) io.errText(`${line}\n`);
+  if (reported.hint !== undefined) io.hint(`hint: ${reported.hint}`);
 }

@@ -91,94 +91,56 @@ async function googleToken(settings: ClientSettings): Promise<() => Promise<stri
   return token;
 }
 
-/** Lazily created clients, one per service and kind. */
+/**
+ * `create()` on the first call for `key`, then the same promise; a failed creation is forgotten, so
+ * the next call tries again (a missing credential may have been fixed meanwhile).
+ */
+function once<T>(cache: Map<string, Promise<unknown>>, key: string, create: () => Promise<T>): Promise<T> {
+  let value = cache.get(key) as Promise<T> | undefined;
+  if (value === undefined) {
+    value = create();
+    cache.set(key, value);
+    value.catch(() => cache.delete(key));
+  }
+  return value;
+}
+
+/** Lazily created clients, one per service and kind; one Google token source and one BugSmash key for all. */
 export function clientFactory(settings: ClientSettings) {
-  let token: Promise<() => Promise<string>> | undefined;
-  let key: Promise<string> | undefined;
-  const apps = new Map<ClientKind, Promise<AppsScriptClient>>();
-  let drive: Promise<DriveClient> | undefined;
-  const bugs = new Map<ClientKind, Promise<BugSmash>>();
-  let logging: Promise<LoggingClient> | undefined;
+  const cache = new Map<string, Promise<unknown>>();
   const common = (kind: ClientKind) => ({
     ...(kind === 'write' ? { retry: false as const } : {}),
     ...(settings.fetch === undefined ? {} : { fetch: settings.fetch }),
   });
-  const retryable = <T>(promise: Promise<T>, reset: () => void): Promise<T> => {
-    promise.catch(reset); // a missing credential may be fixed; ask again on the next call
-    return promise;
-  };
+  const token = () => once(cache, 'google-token', () => googleToken(settings));
   return {
-    appsScript(kind: ClientKind): Promise<AppsScriptClient> {
-      let client = apps.get(kind);
-      if (client === undefined) {
-        token ??= retryable(googleToken(settings), () => {
-          token = undefined;
-        });
-        client = retryable(
-          token.then(async (auth) => {
-            const { createAppsScriptClient } = await import('@specbound/apps-script');
-            return createAppsScriptClient({ baseUrl: settings.appsScriptUrl, auth, ...common(kind) });
-          }),
-          () => apps.delete(kind),
-        );
-        apps.set(kind, client);
-      }
-      return client;
-    },
+    appsScript: (kind: ClientKind): Promise<AppsScriptClient> =>
+      once(cache, `apps-script:${kind}`, async () => {
+        const auth = await token();
+        const { createAppsScriptClient } = await import('@specbound/apps-script');
+        return createAppsScriptClient({ baseUrl: settings.appsScriptUrl, auth, ...common(kind) });
+      }),
     /** Cloud Logging, with the Google credentials of the Apps Script clients; it only reads. */
-    logging(): Promise<LoggingClient> {
-      token ??= retryable(googleToken(settings), () => {
-        token = undefined;
-      });
-      logging ??= retryable(
-        token.then(async (auth) => {
-          const { createLoggingClient } = await import('@specbound/logging');
-          return createLoggingClient({ baseUrl: settings.loggingUrl, auth, ...common('read') });
-        }),
-        () => {
-          logging = undefined;
-        },
-      );
-      return logging;
-    },
+    logging: (): Promise<LoggingClient> =>
+      once(cache, 'logging', async () => {
+        const auth = await token();
+        const { createLoggingClient } = await import('@specbound/logging');
+        return createLoggingClient({ baseUrl: settings.loggingUrl, auth, ...common('read') });
+      }),
     /** Drive (read-only use: listing script projects), on the Apps Script URL's origin when it is not Google's. */
-    drive(): Promise<DriveClient> {
-      token ??= retryable(googleToken(settings), () => {
-        token = undefined;
-      });
-      drive ??= retryable(
-        token.then(async (auth) => {
-          const { createDriveClient } = await import('@specbound/drive');
-          const baseUrl = settings.driveUrl ?? settings.env.SPECBOUND_DRIVE_URL ?? settings.appsScriptUrl;
-          return createDriveClient({
-            auth,
-            ...(baseUrl === undefined ? {} : { baseUrl }),
-            ...common('read'),
-          });
-        }),
-        () => {
-          drive = undefined;
-        },
-      );
-      return drive;
-    },
-    bugsmash(kind: ClientKind): Promise<BugSmash> {
-      let client = bugs.get(kind);
-      if (client === undefined) {
-        key ??= retryable(bugsmashKey(settings), () => {
-          key = undefined;
-        });
-        client = retryable(
-          key.then(async (apiKey) => {
-            settings.redactor.add(apiKey);
-            const { createBugSmashClient } = await import('@specbound/bugsmash/node');
-            return createBugSmashClient({ apiKey, baseUrl: settings.bugsmashUrl, ...common(kind) });
-          }),
-          () => bugs.delete(kind),
-        );
-        bugs.set(kind, client);
-      }
-      return client;
-    },
+    drive: (): Promise<DriveClient> =>
+      once(cache, 'drive', async () => {
+        const auth = await token();
+        const { createDriveClient } = await import('@specbound/drive');
+        const baseUrl = settings.driveUrl ?? settings.env.SPECBOUND_DRIVE_URL ?? settings.appsScriptUrl;
+        return createDriveClient({ auth, ...(baseUrl === undefined ? {} : { baseUrl }), ...common('read') });
+      }),
+    bugsmash: (kind: ClientKind): Promise<BugSmash> =>
+      once(cache, `bugsmash:${kind}`, async () => {
+        const apiKey = await once(cache, 'bugsmash-key', () => bugsmashKey(settings));
+        settings.redactor.add(apiKey);
+        const { createBugSmashClient } = await import('@specbound/bugsmash/node');
+        return createBugSmashClient({ apiKey, baseUrl: settings.bugsmashUrl, ...common(kind) });
+      }),
   };
 }

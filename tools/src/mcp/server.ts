@@ -60,36 +60,53 @@ export interface McpServerOptions {
 
 const SERVER_NAME = 'specbound';
 
-function errorResult(error: unknown, redactor: Redactor): CallToolResult {
+/**
+ * What to do after an API error, for the service the tool called (`bs_*` BugSmash, `gas_*` Google):
+ * a BugSmash 401 is about its API key, never a Google login; a BugSmash 404 never about a script id.
+ */
+const API_HINTS: Record<'bs' | 'gas', Partial<Record<401 | 403 | 404, string>>> = {
+  bs: {
+    401: "BugSmash refused the API key: ask the user for a valid key in BUGSMASH_API_KEY (or --api-key-file) of the MCP server's environment, then a restart.",
+    403: "BugSmash refused this to the API key: the key's workspace must own the project, comment or folder.",
+    404: 'Check the id: bs_list_projects lists the projects (bs_list_comments, bs_list_folders and bs_list_webhooks the rest).',
+  },
+  gas: {
+    401: "Google refused the credentials: ask the user for a fresh SPECBOUND_GOOGLE_TOKEN in the MCP server's environment, or to run `specbound login`, then a restart.",
+    403: 'Google refused this to the account: it must be able to edit the project, with the Apps Script API on at https://script.google.com/home/usersettings.',
+    404: 'Check the scriptId (gas_list_projects lists them) or the deployment or version named.',
+  },
+};
+
+function errorResult(error: unknown, redactor: Redactor, toolName?: string): CallToolResult {
   const message = error instanceof Error ? error.message : String(error);
   const hint = error instanceof ToolsError ? error.hint : undefined;
   const status =
     typeof (error as { status?: unknown })?.status === 'number'
       ? (error as { status: number }).status
       : undefined;
+  const service = toolName?.startsWith('bs_') ? 'bs' : toolName?.startsWith('gas_') ? 'gas' : undefined;
   const apiHint =
-    status === 401 || status === 403
-      ? 'The service refused the credentials: check the key or token the server was started with.'
-      : status === 404
-        ? 'Check the id (list the parent first).'
-        : undefined;
+    service === undefined || status === undefined ? undefined : API_HINTS[service][status as 401 | 403 | 404];
   const text = redactor.redact([message, hint ?? apiHint].filter(Boolean).join('\nWhat to do: '));
   return { isError: true, content: [{ type: 'text', text }] };
+}
+
+/** What every call of one server shares. */
+interface CallContext {
+  scope: ToolScope;
+  budget: number;
+  allowWrites: boolean;
+  redactor: Redactor;
+  options: McpServerOptions;
+  clients: ReturnType<typeof clientFactory>;
+  memo: ListMemo;
+  scriptLogs: McpServerOptions['scriptLogs'];
 }
 
 async function callTool(
   tool: ToolDefinition,
   args: Record<string, unknown>,
-  context: {
-    scope: ToolScope;
-    budget: number;
-    allowWrites: boolean;
-    redactor: Redactor;
-    options: McpServerOptions;
-    clients: ReturnType<typeof clientFactory>;
-    memo: ListMemo;
-    scriptLogs: McpServerOptions['scriptLogs'];
-  },
+  context: CallContext,
 ): Promise<CallToolResult> {
   if (needsWrites(tool) && !context.allowWrites) {
     return errorResult(
@@ -122,6 +139,29 @@ async function callTool(
   };
 }
 
+/** One tools/call: the tool found, its arguments checked against its input schema, then run. */
+async function answerCall(
+  name: string,
+  args: Record<string, unknown>,
+  catalog: ReturnType<typeof toolCatalog>,
+  context: CallContext,
+): Promise<CallToolResult> {
+  const tool = TOOLS.find((t) => t.name === name);
+  if (tool === undefined) return errorResult(new Error(`No tool ${name}.`), context.redactor);
+  const check = needsWrites(tool) && !context.allowWrites ? undefined : await catalog.check(tool, args);
+  if (check !== undefined && !check.valid) {
+    return errorResult(
+      new ToolsError(`Invalid arguments for ${tool.name}: ${check.errorMessage}`, {
+        hint: 'Fix the arguments as the input schema describes.',
+      }),
+      context.redactor,
+    );
+  }
+  return callTool(tool, args, context).catch((error: unknown) =>
+    errorResult(error, context.redactor, tool.name),
+  );
+}
+
 /**
  * Builds the server; connect it to a transport. The specs (for the input schemas) are read on the
  * first request that needs them.
@@ -147,7 +187,7 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<S
     log,
   };
   const clients = clientFactory(settings);
-  const context = {
+  const context: CallContext = {
     scope,
     budget,
     allowWrites,
@@ -174,24 +214,8 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<S
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await catalog.list() }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const tool = TOOLS.find((t) => t.name === request.params.name);
     const started = performance.now();
-    let result: CallToolResult;
-    if (tool === undefined) {
-      result = errorResult(new Error(`No tool ${request.params.name}.`), redactor);
-    } else {
-      const args = request.params.arguments ?? {};
-      const check = needsWrites(tool) && !allowWrites ? undefined : await catalog.check(tool, args);
-      result =
-        check !== undefined && !check.valid
-          ? errorResult(
-              new ToolsError(`Invalid arguments for ${tool.name}: ${check.errorMessage}`, {
-                hint: 'Fix the arguments as the input schema describes.',
-              }),
-              redactor,
-            )
-          : await callTool(tool, args, context).catch((error: unknown) => errorResult(error, redactor));
-    }
+    const result = await answerCall(request.params.name, request.params.arguments ?? {}, catalog, context);
     log(
       `${request.params.name} → ${result.isError === true ? 'error' : 'ok'} (${Math.round(performance.now() - started)} ms)`,
     );

@@ -130,8 +130,13 @@ describe('specbound auth status', () => {
     const result = await run(['auth', 'status', '--json']);
     expect(result.code).toBe(4);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('error: No Google credentials');
-    expect(result.stderr).toContain('hint: Run `specbound login`');
+    // --json: the error too is JSON, one object on stderr.
+    const { error } = JSON.parse(result.stderr) as {
+      error: { message: string; hint: string; exitCode: number };
+    };
+    expect(error.message).toContain('No Google credentials');
+    expect(error.hint).toContain('Run `specbound login`');
+    expect(error.exitCode).toBe(4);
   });
 
   it('an Apps Script command without credentials exits 4 before any request', async () => {

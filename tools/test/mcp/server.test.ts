@@ -201,4 +201,29 @@ describe('createMcpServer', () => {
     expect(failed.text).not.toContain(TOKEN);
     await mcp.close();
   });
+
+  // An API error's next step names the service the tool called: a BugSmash 401 asks for its API key
+  // (never a Google login), a Google 401 for Google credentials, a BugSmash 404 never mentions .clasp.json.
+  it.each([
+    ['bs_list_projects', {}, 401, /BUGSMASH_API_KEY/, /SPECBOUND_GOOGLE|specbound login|Google/],
+    ['bs_get_project', { projectId: PROJECT }, 404, /bs_list_projects/, /\.clasp\.json|gas_/],
+    ['gas_get_project', { scriptId: 'abc' }, 401, /SPECBOUND_GOOGLE_TOKEN|specbound login/, /BUGSMASH/],
+    ['gas_get_project', { scriptId: 'abc' }, 404, /scriptId/, /BUGSMASH|bs_/],
+  ] as const)('%s %j on a %i: a hint for that service', async (tool, args, status, wanted, unwanted) => {
+    const fetch = async (request: Request) =>
+      new URL(request.url).pathname.startsWith('/api/v2/')
+        ? Response.json({ status: false, message: 'refused' }, { status })
+        : Response.json({ error: { code: status, message: 'refused', status: 'X' } }, { status });
+    const mcp = await connect({
+      ...SERVICES,
+      env: { BUGSMASH_API_KEY: KEY, SPECBOUND_GOOGLE_TOKEN: TOKEN },
+      fetch,
+    });
+    const answer = await mcp.call(tool, args);
+    expect(answer.isError).toBe(true);
+    const hint = answer.text.split('What to do: ')[1] ?? '';
+    expect(hint).toMatch(wanted);
+    expect(hint).not.toMatch(unwanted);
+    await mcp.close();
+  });
 });

@@ -75,7 +75,9 @@ describe('API error hints (real clients, fake fetch)', () => {
 function errorServer(): Server {
   return createServer((req, res) => {
     const url = req.url ?? '';
-    const status = url.includes('unauthorized') ? 401 : 404;
+    // `/status-<n>` in the path answers that status (403, 429, 500); `unauthorized` 401; else 404.
+    const asked = /status-(\d{3})/.exec(url)?.[1];
+    const status = asked !== undefined ? Number(asked) : url.includes('unauthorized') ? 401 : 404;
     const body = url.startsWith('/api/v2/')
       ? { status: false, message: status === 401 ? 'Invalid API key' : 'Not found' }
       : {
@@ -85,7 +87,10 @@ function errorServer(): Server {
             status: status === 401 ? 'UNAUTHENTICATED' : 'NOT_FOUND',
           },
         };
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    // retry-after 0: the clients retry a 429 and a 500 at once, so the test does not wait out a backoff.
+    res
+      .writeHead(status, { 'content-type': 'application/json', 'retry-after': '0' })
+      .end(JSON.stringify(body));
   });
 }
 
@@ -124,7 +129,7 @@ describe('API error hints (the CLI in-process, against loopback)', () => {
         BUGSMASH_API_KEY: 'service-hints-key-0123456789',
       },
     });
-    return { code, stderr: stderr.text() };
+    return { code, stdout: stdout.text(), stderr: stderr.text() };
   }
 
   it('gas on a Google 401: exit 4, `specbound login`', async () => {
@@ -152,5 +157,64 @@ describe('API error hints (the CLI in-process, against loopback)', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('hint: Check the id: `specbound bs projects ls`');
     expect(result.stderr).not.toContain('.clasp.json');
+  });
+
+  // With --json a script reads the failure too: stdout stays empty (no half document) and stderr is
+  // one JSON object, never an `error:` line, with the exit code, the status and the service.
+  it.each([
+    [401, 'bugsmash', 4, 'BUGSMASH_API_KEY'],
+    [403, 'bugsmash', 1, 'BugSmash refused this'],
+    [404, 'bugsmash', 1, 'bs projects ls'],
+    [429, 'bugsmash', 1, 'Rate limited'],
+    [500, 'bugsmash', 1, 'The service failed'],
+    [401, 'apps-script', 4, 'specbound login'],
+    [403, 'apps-script', 1, 'Apps Script API is on'],
+    [404, 'apps-script', 1, 'scriptId in .clasp.json'],
+  ] as const)(
+    '--json: a %i from %s is one JSON object on stderr (exit %i)',
+    async (status, service, exit, hint) => {
+      const argv =
+        service === 'bugsmash'
+          ? ['--json', 'bs', 'projects', 'get', `status-${status}`]
+          : ['--json', 'gas', 'versions', '--script-id', `status-${status}`];
+      const result = await cli(argv);
+      expect(result.code).toBe(exit);
+      expect(result.stdout).toBe('');
+      const lines = result.stderr.trimEnd().split('\n');
+      expect(lines).toHaveLength(1);
+      const { error } = JSON.parse(lines[0] ?? '') as { error: Record<string, unknown> };
+      expect(error).toMatchObject({ exitCode: exit, status, service });
+      expect(error.message).toEqual(expect.stringContaining(String(status)));
+      expect(error.hint).toEqual(expect.stringContaining(hint));
+      if (service === 'bugsmash') expect(JSON.stringify(error)).not.toMatch(GOOGLE_WORDS);
+      expect(result.stderr).not.toContain('service-hints-key-0123456789');
+      expect(result.stderr).not.toContain('service-hints-token-0123456789');
+    },
+  );
+
+  it('--json: a usage error is a JSON object too (exit 2)', async () => {
+    const result = await cli(['--json', 'bs', 'projects', 'get']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    const { error } = JSON.parse(result.stderr) as { error: Record<string, unknown> };
+    expect(error).toMatchObject({ exitCode: 2 });
+    expect(error.message).toEqual(expect.any(String));
+  });
+
+  // A batch (`comments resolve a b c`) goes on past a failure, but a refused key refuses every id:
+  // the error is then the 401 itself (exit 4, the API key hint), not "1 of 1 were not updated".
+  it('bs comments resolve on a BugSmash 401: exit 4, the API key hint', async () => {
+    const result = await cli(['bs', 'comments', 'resolve', 'unauthorized-1', 'unauthorized-2']);
+    expect(result.code).toBe(4);
+    expect(result.stdout).toMatch(/^unauthorized-1\t\tfailed: 401/m);
+    expect(result.stderr).toContain('hint: BugSmash refused the API key');
+    expect(result.stderr).not.toMatch(GOOGLE_WORDS);
+  });
+
+  it('bs comments resolve where every id failed: no "the others were"', async () => {
+    const result = await cli(['bs', 'comments', 'resolve', 'missing-1']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('error: 1 of 1 comments were not updated: missing-1');
+    expect(result.stderr).not.toContain('the others were');
   });
 });

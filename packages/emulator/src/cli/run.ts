@@ -3,12 +3,10 @@
 // the same banner. It resolves with the exit code once the emulator has stopped (on the signal, or
 // on SIGINT/SIGTERM) or a one-shot command (help, --print-env, seed) is done.
 import { existsSync } from 'node:fs';
-import {
-  DEFAULT_BUGSMASH_API_KEY,
-  type EmulatorOptions,
-  type RunningEmulator,
-  startEmulator,
-} from '../emulator.ts';
+// The emulator itself (its services, the sandbox, node:sqlite) is imported only to start one, so
+// `--help`, `--print-env` and a usage error answer without loading it.
+import { DEFAULT_BUGSMASH_API_KEY } from '../defaults.ts';
+import type { EmulatorOptions, RunningEmulator } from '../emulator.ts';
 import { formatRedirectEnv, redirectEnv } from '../redirect-env.ts';
 import { type BannerInfo, bannerJson, bannerText } from './banner.ts';
 import { type CliOptions, callerDirectory, parseCliArgs, USAGE, UsageError } from './options.ts';
@@ -98,6 +96,7 @@ async function writeSeed(options: CliOptions, streams: Streams): Promise<number>
       `${path} already exists; seed writes a new state file (delete it first, or POST /__emulator/seed to a running emulator)`,
     );
   }
+  const { startEmulator } = await import('../emulator.ts');
   const emulator = await startEmulator({ ...emulatorOptions(options, streams), port: 0, seed: true });
   await emulator.close();
   streams.out.write(`Wrote the demo data set to ${path}\n`);
@@ -109,6 +108,7 @@ async function serve(
   streams: Streams,
   signal: AbortSignal | undefined,
 ): Promise<number> {
+  const { startEmulator } = await import('../emulator.ts');
   const emulator = await startEmulator(emulatorOptions(options, streams));
   const info: BannerInfo = {
     appsScriptUrl: emulator.appsScriptUrl,

@@ -68,39 +68,42 @@ export async function run(ctx: CliContext, flags: LoginFlags): Promise<void> {
   }
 }
 
+/** `--from-clasp`: clasp's stored login imported into the profile, nothing signed in afresh. */
+async function importFromClasp(
+  ctx: CliContext,
+  flags: LoginFlags,
+  profile: string | undefined,
+): Promise<void> {
+  const conflicting = [
+    flags.clientCredentials !== undefined && '--client-credentials',
+    (flags.scope ?? []).length > 0 && '--scope',
+    flags.port !== undefined && '--port',
+    flags.browser === false && '--no-browser',
+  ].filter(Boolean);
+  if (conflicting.length > 0) {
+    throw new UsageError(`--from-clasp imports an existing login; ${conflicting.join(', ')} cannot apply.`, {
+      hint: 'Drop those flags, or sign in afresh without --from-clasp.',
+    });
+  }
+  const result = await importClaspLogin({
+    profile,
+    file: flags.clasprc === undefined ? undefined : resolve(ctx.cwd, flags.clasprc),
+    claspUser: flags.claspUser,
+    env: ctx.env,
+  });
+  ctx.io.result(result, () => {
+    ctx.io.line(
+      `Imported clasp's login${result.account ? ` for ${result.account}` : ''} into profile "${result.profile}" (${result.file}).`,
+    );
+  });
+  ctx.io.hint(
+    'hint: the login is shared with clasp, so `specbound logout` will not revoke it (add --revoke to). Check it with `specbound auth status`.',
+  );
+}
+
 async function signIn(ctx: CliContext, flags: LoginFlags): Promise<void> {
   const profile = ctx.globals.profile;
-  if (flags.fromClasp === true) {
-    const conflicting = [
-      flags.clientCredentials !== undefined && '--client-credentials',
-      (flags.scope ?? []).length > 0 && '--scope',
-      flags.port !== undefined && '--port',
-      flags.browser === false && '--no-browser',
-    ].filter(Boolean);
-    if (conflicting.length > 0) {
-      throw new UsageError(
-        `--from-clasp imports an existing login; ${conflicting.join(', ')} cannot apply.`,
-        {
-          hint: 'Drop those flags, or sign in afresh without --from-clasp.',
-        },
-      );
-    }
-    const result = await importClaspLogin({
-      profile,
-      file: flags.clasprc === undefined ? undefined : resolve(ctx.cwd, flags.clasprc),
-      claspUser: flags.claspUser,
-      env: ctx.env,
-    });
-    ctx.io.result(result, () => {
-      ctx.io.line(
-        `Imported clasp's login${result.account ? ` for ${result.account}` : ''} into profile "${result.profile}" (${result.file}).`,
-      );
-    });
-    ctx.io.hint(
-      'hint: the login is shared with clasp, so `specbound logout` will not revoke it (add --revoke to). Check it with `specbound auth status`.',
-    );
-    return;
-  }
+  if (flags.fromClasp === true) return importFromClasp(ctx, flags, profile);
   if (flags.clasprc !== undefined || flags.claspUser !== undefined) {
     throw new UsageError('--clasprc and --clasp-user go with --from-clasp.', {
       hint: 'Run `specbound login --from-clasp --clasprc <file>`.',

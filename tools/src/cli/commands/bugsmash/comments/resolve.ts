@@ -36,9 +36,21 @@ export async function run(
     ]);
   }
   const failed = outcomes.filter((o) => o.error !== undefined);
-  if (failed.length > 0) {
-    throw new ToolsError(
-      `${failed.length} of ${outcomes.length} comments were not updated: ${failed.map((o) => o.commentId).join(', ')}; the others were.`,
-    );
-  }
+  if (failed.length > 0) throw batchError(failed, outcomes.length);
+}
+
+/**
+ * What the batch ends with after each outcome is printed. A refused key (401) refuses every id, so
+ * that error itself is thrown: exit 4 and the API key hint, as for a single request.
+ */
+function batchError(
+  failed: readonly { commentId: string; error?: Error | undefined }[],
+  total: number,
+): Error {
+  const refused = failed.find((o) => (o.error as { status?: unknown } | undefined)?.status === 401)?.error;
+  if (refused !== undefined) return refused;
+  const others = failed.length < total ? '; the others were' : '';
+  return new ToolsError(
+    `${failed.length} of ${total} comments were not updated: ${failed.map((o) => o.commentId).join(', ')}${others}.`,
+  );
 }
