@@ -6,7 +6,7 @@
 // workflow does not pay for them at start-up (issue 21: the import within 80 ms; node:http alone
 // costs about 20 ms of it).
 import { spawnSync } from 'node:child_process';
-import { realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -17,13 +17,25 @@ const entry = pathToFileURL(join(toolsDir, 'dist', 'index.js')).href;
 const requireFromTools = createRequire(join(toolsDir, 'package.json'));
 
 /**
- * The folder URL of a dependency of @specbound/tools, as the loader sees it (symlinks resolved): from
- * its main entry, since not every package exports its package.json (csv-stringify does not).
+ * The folder URL of a dependency of @specbound/tools, as the loader sees it (symlinks resolved): the
+ * folder above its main entry holding its package.json, since not every package exports that file
+ * (csv-stringify does not) and a workspace package resolves into packages/, not node_modules/.
  */
 function packageFolder(name: string): string {
-  const main = realpathSync(requireFromTools.resolve(name));
-  const marker = `/node_modules/${name}/`;
-  return pathToFileURL(main.slice(0, main.lastIndexOf(marker) + marker.length)).href;
+  for (
+    let dir = dirname(realpathSync(requireFromTools.resolve(name)));
+    dir !== dirname(dir);
+    dir = dirname(dir)
+  ) {
+    const manifest = join(dir, 'package.json');
+    if (
+      existsSync(manifest) &&
+      (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === name
+    ) {
+      return pathToFileURL(`${dir}/`).href;
+    }
+  }
+  throw new Error(`no package.json named ${name} above its main entry`);
 }
 
 /** Every module URL resolved while importing `url` in a fresh process. */
