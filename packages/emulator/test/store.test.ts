@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withoutSqliteWarning } from '../src/core/sqlite.ts';
+import { requireSqlite, withoutSqliteWarning } from '../src/core/sqlite.ts';
 import { type EmulatorInternals, startEmulatorWith } from '../src/emulator.ts';
 import { type RunningEmulator, StateDocumentError, startEmulator } from '../src/index.ts';
 import { API_KEY, appsScript, deployScript, strictEmulator } from './helpers.ts';
@@ -448,6 +448,17 @@ describe('node:sqlite on Node 22.13 to 23', () => {
     } finally {
       process.off('warning', listen);
     }
+  });
+});
+
+describe('a Node without node:sqlite', () => {
+  it('is told which Node the emulator needs, not "reading DatabaseSync of undefined"', () => {
+    // What process.getBuiltinModule('node:sqlite') answers on Node 20 (and 22.5–22.12 without the flag).
+    expect(() => requireSqlite(undefined, 'v20.20.2')).toThrow(
+      'the emulator keeps its state in node:sqlite, which Node v20.20.2 does not have: run it with Node 22.13 or later (Node 24 has it without a warning).',
+    );
+    const module = { DatabaseSync } as unknown as typeof import('node:sqlite');
+    expect(requireSqlite(module, 'v24.0.0')).toBe(module);
   });
 });
 

@@ -30,7 +30,7 @@ export const USAGE = `Usage: specbound-emulator [seed] [options]
 
 Examples:
   specbound-emulator --seed                          # demo data on http://127.0.0.1:8787
-  specbound-emulator --port 0 --state .emulator.json # a free port, state kept in a file
+  specbound-emulator --port 0 --state .emulator.db   # a free port, state kept in a file
   eval "$(specbound-emulator --print-env)" && clasp push   # clasp against a running emulator`;
 
 /** A mistake in the command line: the message and the usage, exit code 2. */

@@ -13,8 +13,22 @@ function isSqliteExperimentalWarning(warning: string | Error, type?: unknown): b
 }
 
 export function sqlite(): Sqlite {
-  loaded ??= withoutSqliteWarning(() => process.getBuiltinModule('node:sqlite') as Sqlite);
+  // `?.`: Node before 20.16 has no getBuiltinModule at all.
+  loaded ??= withoutSqliteWarning(() =>
+    requireSqlite(process.getBuiltinModule?.('node:sqlite') as Sqlite | undefined),
+  );
   return loaded;
+}
+
+/**
+ * `module`, or the error saying which Node the emulator needs: an older Node has no `node:sqlite`
+ * (22.5–22.12 only behind a flag), and reading `DatabaseSync` of nothing told the user nothing.
+ */
+export function requireSqlite(module: Sqlite | undefined, version = process.version): Sqlite {
+  if (module !== undefined) return module;
+  throw new Error(
+    `the emulator keeps its state in node:sqlite, which Node ${version} does not have: run it with Node 22.13 or later (Node 24 has it without a warning).`,
+  );
 }
 
 /** Runs `load` with the SQLite ExperimentalWarning filtered out; every other warning goes through. */
