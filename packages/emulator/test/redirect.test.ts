@@ -299,9 +299,10 @@ describe('the redirect keeps credentials from leaving', () => {
     });
   `;
 
-  it('fails a request carrying a Google credential to a Google host it does not redirect, naming the host, and sends nothing', async () => {
+  /** Runs `script` with the redirect on and every request for a host but loopback sent to `proxy`. */
+  const runBehindProxy = (script: string) => {
     const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-    const out = await runNode(['--import', PRELOAD, '--input-type=module', '-e', leaks], {
+    return runNode(['--import', PRELOAD, '--input-type=module', '-e', script], {
       cwd: tmpdir(),
       env: cleanEnv({
         SPECBOUND_EMULATOR_URL: emulator.appsScriptUrl,
@@ -311,6 +312,10 @@ describe('the redirect keeps credentials from leaving', () => {
         NO_PROXY: '127.0.0.1',
       }),
     });
+  };
+
+  it('fails a request carrying a Google credential to a Google host it does not redirect, naming the host, and sends nothing', async () => {
+    const out = await runBehindProxy(leaks);
     expect(out.code, out.stderr).toBe(0);
     const lines = out.stdout.trim().split('\n');
     const refused = (what: string, host: string, credential: string) =>
@@ -348,17 +353,7 @@ describe('the redirect keeps credentials from leaving', () => {
 
   it('also refuses flat-array headers, a token in a revoke URL, a JWT assertion, a cookie, and googleusercontent.com', async () => {
     seenByProxy.length = 0;
-    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-    const out = await runNode(['--import', PRELOAD, '--input-type=module', '-e', moreLeaks], {
-      cwd: tmpdir(),
-      env: cleanEnv({
-        SPECBOUND_EMULATOR_URL: emulator.appsScriptUrl,
-        NODE_USE_ENV_PROXY: '1',
-        HTTP_PROXY: proxyUrl,
-        HTTPS_PROXY: proxyUrl,
-        NO_PROXY: '127.0.0.1',
-      }),
-    });
+    const out = await runBehindProxy(moreLeaks);
     expect(out.code, out.stderr).toBe(0);
     const lines = out.stdout.trim().split('\n');
     expect(lines.map((line) => line.replace(/: specbound: .*/, ''))).toEqual([
