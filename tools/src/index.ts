@@ -60,7 +60,13 @@ export {
   type WatchLogsOptions,
   watchLogs,
 } from './apps-script/logs.js';
-export { checkManifest, ManifestError, manifestProblems } from './apps-script/manifest.js';
+export {
+  checkManifest,
+  ManifestError,
+  manifestProblems,
+  WEB_APP_ACCESS,
+  WEB_APP_EXECUTE_AS,
+} from './apps-script/manifest.js';
 export {
   type Granularity,
   getMetrics,
@@ -133,8 +139,6 @@ export {
 export {
   parseWebAppSettings,
   patchWebApp,
-  WEB_APP_ACCESS,
-  WEB_APP_EXECUTE_AS,
   type WebAppPatch,
   type WebAppSettings,
 } from './apps-script/webapp-access.js';
@@ -184,8 +188,6 @@ export {
   type CommentOutcome,
   type ListCommentsOptions,
   listComments,
-  PRIORITIES,
-  type Priority,
   replyToComment,
   setCommentsStatus,
   updateComment,
@@ -226,6 +228,7 @@ export {
   triageComments,
 } from './bugsmash/triage.js';
 export type { ExportedComment } from './bugsmash/types.js';
+export { PRIORITIES, type Priority } from './bugsmash/values.js';
 export {
   type CreatedWebhook,
   createWebhook,

@@ -7,6 +7,7 @@
 import { lstat, readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, extname, isAbsolute, join, posix, relative } from 'node:path';
+import type { components } from '@specbound/apps-script/schema';
 import type Micromatch from 'micromatch';
 import { ToolsError } from '../errors.js';
 import {
@@ -29,7 +30,8 @@ const micromatch = (): typeof Micromatch => (loadedMicromatch ??= require('micro
 // The project's own files, which clasp lists among the files it leaves out: not worth showing.
 const PROJECT_FILES = new Set([CONFIG_FILE, IGNORE_FILE, STATE_FILE]);
 
-export type FileType = 'SERVER_JS' | 'HTML' | 'JSON';
+/** A file type the service takes (the spec's `File.type` less its never-used unspecified value). */
+export type FileType = Exclude<NonNullable<components['schemas']['File']['type']>, 'ENUM_TYPE_UNSPECIFIED'>;
 
 /** The local extensions of each file type, lower case with the dot; the first is used for new files. */
 export type FileExtensions = Record<FileType, string[]>;

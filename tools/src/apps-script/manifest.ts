@@ -1,11 +1,19 @@
 // The manifest (appsscript.json) checked against its documented fields and types before a push sends
 // anything (https://developers.google.com/apps-script/manifest). Fields the check does not know are
 // left alone: the manifest grows, and the service is the judge of those.
+import { webAppConfigAccessValues, webAppConfigExecuteAsValues } from '@specbound/apps-script/schema';
 import { ToolsError } from '../errors.js';
 import { json5 } from '../json5.js';
 
-const ACCESS = ['MYSELF', 'DOMAIN', 'ANYONE', 'ANYONE_ANONYMOUS'];
-const EXECUTE_AS = ['USER_ACCESSING', 'USER_DEPLOYING'];
+type Known<T extends string> = Exclude<T, `UNKNOWN_${string}`>;
+const known = <T extends string>(values: readonly T[]) =>
+  values.filter((v): v is Known<T> => !v.startsWith('UNKNOWN_'));
+
+/** Who may open the web app or call the API executable (`webapp.access`, `executionApi.access`), from the spec's enum. */
+export const WEB_APP_ACCESS = known(webAppConfigAccessValues);
+/** Whose identity the web app runs with (`webapp.executeAs`), from the spec's enum. */
+export const WEB_APP_EXECUTE_AS = known(webAppConfigExecuteAsValues);
+// The manifest's own values, which the API's spec does not describe.
 const RUNTIME_VERSIONS = ['STABLE', 'V8', 'DEPRECATED_ES5'];
 const EXCEPTION_LOGGING = ['NONE', 'STACKDRIVER'];
 /** Top-level fields that hold an object (add-on and integration settings). */
@@ -113,11 +121,11 @@ export function manifestProblems(manifest: Record<string, Value>): string[] {
   checkStringArray(problems, 'oauthScopes', manifest.oauthScopes);
   checkStringArray(problems, 'urlFetchWhitelist', manifest.urlFetchWhitelist);
   checkSection(problems, 'executionApi', manifest.executionApi, (o) =>
-    checkEnum(problems, 'executionApi.access', o.access, ACCESS),
+    checkEnum(problems, 'executionApi.access', o.access, WEB_APP_ACCESS),
   );
   checkSection(problems, 'webapp', manifest.webapp, (o) => {
-    checkEnum(problems, 'webapp.access', o.access, ACCESS);
-    checkEnum(problems, 'webapp.executeAs', o.executeAs, EXECUTE_AS);
+    checkEnum(problems, 'webapp.access', o.access, WEB_APP_ACCESS);
+    checkEnum(problems, 'webapp.executeAs', o.executeAs, WEB_APP_EXECUTE_AS);
   });
   checkDependencies(problems, manifest.dependencies);
   for (const field of OBJECT_FIELDS) checkSection(problems, field, manifest[field], () => {});

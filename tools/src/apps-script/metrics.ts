@@ -1,7 +1,12 @@
 // Usage metrics of a project: per period, active users, executions and failed executions.
 import type { AppsScriptClient } from '@specbound/apps-script';
+import type { operations } from '@specbound/apps-script/schema';
 
-export type Granularity = 'DAILY' | 'WEEKLY';
+/** A period length the service reports by (the spec's `metricsGranularity` less its unspecified value). */
+export type Granularity = Exclude<
+  NonNullable<operations['getProjectMetrics']['parameters']['query']>['metricsGranularity'],
+  'UNSPECIFIED_GRANULARITY' | undefined
+>;
 
 export interface MetricsPeriod {
   startTime: string;

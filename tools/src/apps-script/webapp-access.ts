@@ -5,7 +5,6 @@
 // so the patch never overwrites a manifest edit that was not pulled or pushed.
 import { join } from 'node:path';
 import type { AppsScriptClient, ScriptFile } from '@specbound/apps-script';
-import { webAppConfigAccessValues, webAppConfigExecuteAsValues } from '@specbound/apps-script/schema';
 import { writeFileAtomic } from '../atomic-file.js';
 import { ToolsError } from '../errors.js';
 import {
@@ -17,19 +16,10 @@ import {
   writeState,
 } from './config.js';
 import { scanLocalFiles } from './files.js';
-import { checkManifest, ManifestError } from './manifest.js';
+import { checkManifest, ManifestError, WEB_APP_ACCESS, WEB_APP_EXECUTE_AS } from './manifest.js';
 import { parseEnumList } from './processes.js';
 import { contentFiles } from './pull.js';
 import { threeWay } from './three-way.js';
-
-type Known<T extends string> = Exclude<T, `UNKNOWN_${string}`>;
-const known = <T extends string>(values: readonly T[]) =>
-  values.filter((v): v is Known<T> => !v.startsWith('UNKNOWN_'));
-
-/** Who may open the web app (the manifest's `webapp.access`), from the spec's enum. */
-export const WEB_APP_ACCESS = known(webAppConfigAccessValues);
-/** Whose identity the web app runs with (`webapp.executeAs`), from the spec's enum. */
-export const WEB_APP_EXECUTE_AS = known(webAppConfigExecuteAsValues);
 
 export interface WebAppSettings {
   access?: (typeof WEB_APP_ACCESS)[number] | undefined;

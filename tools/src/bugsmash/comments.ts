@@ -1,10 +1,7 @@
 // Comment workflows: list with filters, resolve/reopen in bulk, change fields, reply.
 import { UsageError } from '../errors.js';
 import type { BugSmash, Comment } from './types.js';
-
-export const PRIORITIES = ['Unset', 'P1', 'P2', 'P3', 'P4'] as const;
-export type Priority = (typeof PRIORITIES)[number];
-export type StatusFilter = 'active' | 'resolved';
+import type { CommentStatus, Priority, StatusFilter } from './values.js';
 
 export interface ListCommentsOptions {
   projectId: string;
@@ -56,7 +53,7 @@ export type CommentOutcome =
 export async function setCommentsStatus(
   client: BugSmash,
   commentIds: readonly string[],
-  status: 'Active' | 'Resolved',
+  status: CommentStatus,
 ): Promise<CommentOutcome[]> {
   const outcomes: CommentOutcome[] = [];
   for (const commentId of commentIds) {

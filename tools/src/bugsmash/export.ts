@@ -3,10 +3,11 @@
 // comments are one answer of `GET /comments` (the service does not page them), and replies are
 // fetched for at most `concurrency` comments at once, written in order as soon as they arrive.
 
-import { keep, type StatusFilter } from './comments.js';
+import { keep } from './comments.js';
 import { type ExportFormat, recordWriter } from './format.js';
 import { mapOrdered } from './pool.js';
 import type { BugSmash, ExportedComment } from './types.js';
+import type { StatusFilter } from './values.js';
 
 /** Where the export goes: `write` resolves when the sink can take more (backpressure). */
 export interface TextSink {

@@ -2,8 +2,9 @@
 import { extname } from 'node:path';
 import { ToolsError, UsageError } from '../errors.js';
 import type { BugSmash } from './types.js';
+import type { FileProjectType } from './values.js';
 
-const TYPES_BY_EXTENSION: Readonly<Record<string, 'pdf' | 'image' | 'video' | 'audio'>> = {
+const TYPES_BY_EXTENSION: Readonly<Record<string, FileProjectType>> = {
   '.pdf': 'pdf',
   '.png': 'image',
   '.jpg': 'image',
@@ -21,7 +22,7 @@ const TYPES_BY_EXTENSION: Readonly<Record<string, 'pdf' | 'image' | 'video' | 'a
 };
 
 /** The project type a file's extension means, or a UsageError naming the extensions that work. */
-function fileProjectType(file: string): 'pdf' | 'image' | 'video' | 'audio' {
+function fileProjectType(file: string): FileProjectType {
   const type = TYPES_BY_EXTENSION[extname(file).toLowerCase()];
   if (type === undefined) {
     throw new UsageError(`--file: cannot tell the project type of "${file}" from its extension.`, {

@@ -1,8 +1,9 @@
 // `comments triage`: one pass over a project's active comments, one at a time. The questions are
 // asked through a `TriagePrompter` (the CLI's is @clack/prompts on the terminal), so the loop itself
 // is plain code over the client.
-import { listComments, type Priority } from './comments.js';
+import { listComments } from './comments.js';
 import type { BugSmash, Comment } from './types.js';
+import type { Priority } from './values.js';
 
 export type TriageAction = 'resolve' | 'priority' | 'reply' | 'skip' | 'quit';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Priority } from '../../src/bugsmash/comments.js';
 import { type TriageAction, type TriagePrompter, triageComments } from '../../src/bugsmash/triage.js';
+import type { Priority } from '../../src/bugsmash/values.js';
 import { clientOver, fakeBugSmash, fakeComment } from './fake-bugsmash.js';
 
 /** A prompter that answers from a script and records what it was shown. */

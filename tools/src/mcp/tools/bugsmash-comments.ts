@@ -1,6 +1,12 @@
 // BugSmash comments: list with filters (paged by the answer budget), get with replies, reply, set
 // status/priority, and export a project's comments. On a server narrowed to one project, a comment
 // id is checked against that project's comments before anything is read or written.
+import {
+  type CommentStatus,
+  type Priority,
+  STATUS_FILTERS,
+  type StatusFilter,
+} from '../../bugsmash/values.js';
 import { UsageError } from '../../errors.js';
 import { cutAnswer, objectAnswer } from '../answer.js';
 import { bodyProperty, componentSchema, paramSchema } from '../spec.js';
@@ -51,7 +57,7 @@ const listCommentsTool: ToolDefinition = {
       projectId: projectIdProperty(specs),
       status: {
         type: 'string',
-        enum: ['active', 'resolved'],
+        enum: [...STATUS_FILTERS],
         description: paramSchema(specs.bugsmash, 'listComments', 'status').description,
       },
       priority: componentSchema(specs.bugsmash, 'CommentPriority'),
@@ -70,8 +76,8 @@ const listCommentsTool: ToolDefinition = {
     const since = str(call.args, 'since');
     const filters = {
       projectId: bugsmashProjectOf(call),
-      status: str(call.args, 'status') as 'active' | 'resolved' | undefined,
-      priority: str(call.args, 'priority') as 'P1' | undefined,
+      status: str(call.args, 'status') as StatusFilter | undefined,
+      priority: str(call.args, 'priority') as Priority | undefined,
       since: since === undefined ? undefined : Date.parse(since),
     };
     const client = await call.clients.bugsmash();
@@ -172,8 +178,8 @@ const updateCommentTool: ToolDefinition = {
   }),
   async run(call) {
     const commentId = await commentIdOf(call);
-    const status = str(call.args, 'status') as 'Active' | 'Resolved' | undefined;
-    const priority = str(call.args, 'priority') as 'P1' | undefined;
+    const status = str(call.args, 'status') as CommentStatus | undefined;
+    const priority = str(call.args, 'priority') as Priority | undefined;
     if (status === undefined && priority === undefined) {
       throw new UsageError('Nothing to change: pass status and/or priority.', {
         hint: 'Pass status or priority.',
@@ -208,7 +214,7 @@ const exportTool: ToolDefinition = {
         enum: ['ndjson', 'json', 'csv', 'md'],
         description: 'Default ndjson: one comment per line.',
       },
-      status: { type: 'string', enum: ['active', 'resolved'], description: 'Only comments in this state.' },
+      status: { type: 'string', enum: [...STATUS_FILTERS], description: 'Only comments in this state.' },
     },
     required: requiredUnless('projectId', scope.bugsmashProject),
   }),
@@ -222,7 +228,7 @@ const exportTool: ToolDefinition = {
       {
         projects: [bugsmashProjectOf(call)],
         format,
-        status: str(call.args, 'status') as 'active' | undefined,
+        status: str(call.args, 'status') as StatusFilter | undefined,
       },
     );
     const head = `Exported ${summary.comments} comments and ${summary.replies} replies (${format}):`;

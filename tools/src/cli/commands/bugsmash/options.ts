@@ -1,12 +1,18 @@
 // Option parsers and value lists of the `specbound bs` commands, kept here (not imported from the
-// library) so attaching the commands loads no workflow code.
+// workflows) so attaching the commands loads no workflow code. The spec's enums are its generated
+// value lists (bugsmash/values.ts).
+
+import { WEBHOOK_EVENTS } from '../../../bugsmash/values.js';
 import { UsageError } from '../../../errors.js';
 
-export const PRIORITIES = ['Unset', 'P1', 'P2', 'P3', 'P4'] as const;
-export const EVENTS = ['new_comment', 'comment_replied', 'status_changed', 'comment_updated'] as const;
-export const PROJECT_TYPES = ['website', 'image', 'pdf', 'video', 'audio', 'ppt', 'email'] as const;
+export {
+  PRIORITIES,
+  PROJECT_TYPES,
+  SHARE_ACCESS,
+  STATUS_FILTERS as STATUSES,
+  WEBHOOK_EVENTS as EVENTS,
+} from '../../../bugsmash/values.js';
 export const FORMATS = ['csv', 'json', 'ndjson', 'md'] as const;
-export const STATUSES = ['active', 'resolved'] as const;
 export const VALIDATE_MODES = ['off', 'report'] as const;
 
 /** A parser accepting one of `values` (case-insensitive unless `fold` is false). */
@@ -23,14 +29,14 @@ export function oneOf<T extends string>(flag: string, values: readonly T[], fold
 }
 
 /** `--events a,b` (repeatable): the event names, each once. */
-export function events(value: string, previous: string[] | undefined): (typeof EVENTS)[number][] {
-  const parse = oneOf('--events', EVENTS, false);
+export function events(value: string, previous: string[] | undefined): (typeof WEBHOOK_EVENTS)[number][] {
+  const parse = oneOf('--events', WEBHOOK_EVENTS, false);
   const list = value
     .split(',')
     .map((v) => v.trim())
     .filter(Boolean)
     .map(parse);
-  return [...new Set([...(previous ?? []), ...list])] as (typeof EVENTS)[number][];
+  return [...new Set([...(previous ?? []), ...list])] as (typeof WEBHOOK_EVENTS)[number][];
 }
 
 /** A repeatable option kept as given: `--add a --add b` → ['a', 'b']. */

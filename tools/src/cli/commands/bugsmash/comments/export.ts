@@ -3,9 +3,9 @@
 import { resolve } from 'node:path';
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { openAtomic } from '../../../../atomic-file.js';
-import type { StatusFilter } from '../../../../bugsmash/comments.js';
 import type { ExportProgress, TextSink } from '../../../../bugsmash/export.js';
 import type { ExportFormat } from '../../../../bugsmash/format.js';
+import type { StatusFilter } from '../../../../bugsmash/values.js';
 import { UsageError } from '../../../../errors.js';
 import { type CliContext, contextOf } from '../../../context.js';
 import { examples } from '../../../examples.js';

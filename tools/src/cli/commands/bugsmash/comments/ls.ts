@@ -1,7 +1,7 @@
 // `specbound bs comments ls <projectId>`: a project's comments (active ones unless --all or --status).
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Comment } from '@specbound/bugsmash';
-import type { Priority, StatusFilter } from '../../../../bugsmash/comments.js';
+import type { Priority, StatusFilter } from '../../../../bugsmash/values.js';
 import { UsageError } from '../../../../errors.js';
 import { type CliContext, contextOf } from '../../../context.js';
 import { examples } from '../../../examples.js';

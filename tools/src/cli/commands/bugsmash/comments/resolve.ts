@@ -1,6 +1,7 @@
 // `specbound bs comments resolve <commentId...>`: comments resolved (`reopen` runs the same with Active).
 // Every id is tried; each one's outcome is printed, and the exit code is 1 when any failed.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import type { CommentStatus } from '../../../../bugsmash/values.js';
 import { ToolsError } from '../../../../errors.js';
 import { type CliContext, contextOf } from '../../../context.js';
 import { withExamples } from '../../../examples.js';
@@ -19,7 +20,7 @@ export function define(comments: CommandUnknownOpts): void {
 export async function run(
   ctx: CliContext,
   commentIds: string[],
-  status: 'Active' | 'Resolved',
+  status: CommentStatus,
   options: AuthOptions,
 ): Promise<void> {
   const { setCommentsStatus } = await import('../../../../bugsmash/comments.js');

@@ -1,6 +1,6 @@
 // `specbound bs comments set <commentId>`: a comment's priority, privacy or text changed.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
-import type { Priority } from '../../../../bugsmash/comments.js';
+import type { Priority } from '../../../../bugsmash/values.js';
 import { UsageError } from '../../../../errors.js';
 import { type CliContext, contextOf } from '../../../context.js';
 import { examples } from '../../../examples.js';

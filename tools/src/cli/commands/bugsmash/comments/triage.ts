@@ -1,7 +1,7 @@
 // `specbound bs comments triage <projectId>`: the active comments one at a time, interactively.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
-import type { Priority } from '../../../../bugsmash/comments.js';
 import type { TriagePrompter } from '../../../../bugsmash/triage.js';
+import type { Priority } from '../../../../bugsmash/values.js';
 import { UsageError } from '../../../../errors.js';
 import { type CliContext, contextOf } from '../../../context.js';
 import { examples } from '../../../examples.js';

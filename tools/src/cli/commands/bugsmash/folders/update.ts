@@ -3,13 +3,13 @@ import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { type CliContext, contextOf } from '../../../context.js';
 import { examples } from '../../../examples.js';
 import { type AuthOptions, bugsmashClient } from '../client.js';
-import { oneOf, repeatable } from '../options.js';
+import { oneOf, repeatable, SHARE_ACCESS } from '../options.js';
 
 interface FoldersUpdateOptions extends AuthOptions {
   name?: string | undefined;
   add?: string[] | undefined;
   remove?: string[] | undefined;
-  access?: 'private' | 'public' | undefined;
+  access?: (typeof SHARE_ACCESS)[number] | undefined;
 }
 
 export function define(folders: CommandUnknownOpts): void {
@@ -18,7 +18,7 @@ export function define(folders: CommandUnknownOpts): void {
     .argument('<folderId>')
     .description('rename a folder, change its access, add or remove projects')
     .option('--name <name>', 'new name')
-    .option('--access <access>', 'private|public', oneOf('--access', ['private', 'public'] as const))
+    .option('--access <access>', SHARE_ACCESS.join('|'), oneOf('--access', SHARE_ACCESS))
     .option('--add <projectId>', 'add a project (repeatable)', repeatable)
     .option('--remove <projectId>', 'remove a project (repeatable)', repeatable)
     .addHelpText(
