@@ -9,7 +9,7 @@ import {
   ValidationError,
 } from '@specbound/http';
 import { type Context, op, someOf } from './context.js';
-import type { components } from './generated/schema.js';
+import { type components, createFileProjectRequestProjectTypeValues } from './generated/schema.js';
 import type { JsonBodyOf, ProjectListItem, QueryOf, SuccessBody } from './types.js';
 import { MAX_IMAGES, type PathReader, resolveUpload, type UploadInput } from './uploads.js';
 
@@ -52,7 +52,7 @@ export type ProjectPage = Omit<SuccessBody<'listProjects'>, 'status' | 'message'
 /** The page size `iterate()` asks for: the most the service allows. */
 export const PAGE_LIMIT = 50;
 
-const FILE_TYPES: ReadonlySet<string> = new Set(['pdf', 'video', 'audio', 'image']);
+const FILE_TYPES: ReadonlySet<string> = /* @__PURE__ */ new Set(createFileProjectRequestProjectTypeValues);
 
 /** `projects.list` as an operation function. */
 export const listProjects = /* @__PURE__ */ op<'listProjects', ProjectPage, ListProjectsParams>(

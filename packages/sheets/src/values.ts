@@ -1,6 +1,6 @@
 import { define, operation, ValidationError } from '@specbound/http';
 import { type Context, STANDARD_PARAMS } from './core.js';
-import { componentsParametersInsertDataOptionValues } from './generated/schema.js';
+import { componentsParametersInsertDataOptionValues, valueInputOptionValues } from './generated/schema.js';
 import type {
   AppendValuesParams,
   AppendValuesResponse,
@@ -22,7 +22,10 @@ const WRITE_QUERY: ReadonlySet<string> = /* @__PURE__ */ new Set([
   'responseValueRenderOption',
   'responseDateTimeRenderOption',
 ]);
-const INPUT_OPTIONS: readonly unknown[] = ['RAW', 'USER_ENTERED'];
+// The spec's values less the unspecified one, which Sheets refuses.
+const INPUT_OPTIONS: readonly unknown[] = /* @__PURE__ */ valueInputOptionValues.filter(
+  (option) => option !== 'INPUT_VALUE_OPTION_UNSPECIFIED',
+);
 const INSERT_OPTIONS: readonly unknown[] = componentsParametersInsertDataOptionValues;
 
 /**
