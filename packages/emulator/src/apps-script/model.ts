@@ -65,6 +65,8 @@ export type ProcessType = Schemas['ProcessType'];
 export type ProcessStatus = Schemas['ProcessStatus'];
 export type AccessLevel = Schemas['UserAccessLevel'];
 export type RuntimeVersion = NonNullable<Schemas['Process']['runtimeVersion']>;
+/** The status a run that ran ends with. */
+export type RunEndStatus = Extract<ProcessStatus, 'COMPLETED' | 'FAILED' | 'TIMED_OUT'>;
 
 // The enums' values at run time (the process store's columns), generated from the spec.
 export const PROCESS_TYPES: readonly ProcessType[] = processTypeValues;

@@ -2,7 +2,7 @@
 // first, at its own time (the clock is set to it while it runs), as a TIME_DRIVEN process of its
 // project, as the user who created it; a repeating trigger is then due again, a one-off one is gone.
 import type { AppsScriptBackend } from '../apps-script/backend.ts';
-import type { AsProject, AsUser, ProcessType } from '../apps-script/model.ts';
+import type { AsProject, AsUser, ProcessType, RunEndStatus } from '../apps-script/model.ts';
 import { executeRun } from '../apps-script/runs.ts';
 import { clockOf } from './clock.ts';
 import { nextDue } from './schedule.ts';
@@ -16,7 +16,7 @@ interface FiredTrigger {
   scriptId: string;
   functionName: string;
   at: string;
-  status: 'COMPLETED' | 'FAILED' | 'TIMED_OUT';
+  status: RunEndStatus;
 }
 
 function earliestDue(

@@ -5,7 +5,7 @@
 // as the user who made them), one after another, with Google's event object. The guest turns the
 // `$sheetsEvent` parameter into that object (sandbox/engine.ts, guest/spreadsheetapp.ts).
 import type { AppsScriptBackend } from '../apps-script/backend.ts';
-import type { AsProject } from '../apps-script/model.ts';
+import type { AsProject, ProcessType, RunEndStatus } from '../apps-script/model.ts';
 import { readCells, resolveRange, writeCells } from '../sheets/grid.ts';
 import { cellValue, isDateCell, toCell } from '../sheets/values.ts';
 import { triggerRun } from './fire.ts';
@@ -17,8 +17,8 @@ interface FiredSheetTrigger {
   triggerUid?: string;
   scriptId: string;
   functionName: string;
-  processType: 'SIMPLE_TRIGGER' | 'TRIGGER';
-  status: 'COMPLETED' | 'FAILED' | 'TIMED_OUT';
+  processType: Extract<ProcessType, 'SIMPLE_TRIGGER' | 'TRIGGER'>;
+  status: RunEndStatus;
 }
 
 /** What the guest builds the event object from. */

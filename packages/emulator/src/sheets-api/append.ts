@@ -38,7 +38,7 @@ export function appendValues(
   ss: Spreadsheet,
   range: string,
   body: ValueRange,
-  options: WriteOptions & { insertDataOption?: 'OVERWRITE' | 'INSERT_ROWS' | undefined },
+  options: WriteOptions & { insertDataOption?: components['parameters']['InsertDataOption'] | undefined },
 ): AppendValuesResponse {
   const w = windowOf(ss, range);
   const rows = rowsOf(body);

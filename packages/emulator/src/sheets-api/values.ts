@@ -5,7 +5,7 @@ import { columnLetters } from '../sheets/a1.ts';
 import { SheetsError } from '../sheets/errors.ts';
 import { readCells, writeCells } from '../sheets/grid.ts';
 import type { Cell, Spreadsheet } from '../sheets/model.ts';
-import { cellValue, displayOf, formulaOf, isDateCell, toCell } from '../sheets/values.ts';
+import { cellValue, displayOf, formulaOf, type InputOption, isDateCell, toCell } from '../sheets/values.ts';
 import { a1Of, clippedWindow, type GridWindow, windowOf } from './window.ts';
 
 type ValueRange = components['schemas']['ValueRange'];
@@ -20,7 +20,7 @@ export interface ReadOptions {
 }
 
 export interface WriteOptions {
-  valueInputOption: 'RAW' | 'USER_ENTERED';
+  valueInputOption: InputOption;
   includeValuesInResponse?: boolean | undefined;
   responseValueRenderOption?: ReadOptions['valueRenderOption'];
   responseDateTimeRenderOption?: ReadOptions['dateTimeRenderOption'];

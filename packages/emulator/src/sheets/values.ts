@@ -2,10 +2,15 @@
 // USER_ENTERED reads it as a user typing it would be read: `=` starts a formula, a leading `'` forces
 // text, numbers (with the locale's grouping), percents, TRUE/FALSE and dates or times in the
 // spreadsheet's locale become typed values. Formulas are not evaluated: their value reads as "".
+import type { components } from '@specbound/sheets/schema';
 import { zoneOffsetMinutes } from '../runtime/dates.ts';
 import type { Cell, CellValue, NumberFormat, RichCell, Spreadsheet } from './model.ts';
 
-export type InputOption = 'RAW' | 'USER_ENTERED';
+/** How a written value is read: the spec's `ValueInputOption` less its unspecified value. */
+export type InputOption = Exclude<
+  components['schemas']['ValueInputOption'],
+  'INPUT_VALUE_OPTION_UNSPECIFIED'
+>;
 
 /** A value written to a cell: JSON values, or a Date from a script (a date-time cell). */
 export type Input = CellValue | Date | null | undefined;
