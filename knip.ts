@@ -38,8 +38,8 @@ const config: KnipConfig = {
       entry: ['src/index.ts', 'src/cli/main.ts', 'bench/export-naive.mjs', 'bench/fake-bugsmash-server.mjs'],
     },
     'packages/http': {
-      // exports["."] and ["./node"]; scripts/bundle-size.d.mts types bundle-size.mjs for the docs tests that import it.
-      entry: ['src/index.ts', 'src/node.ts', 'scripts/bundle-size.d.mts'],
+      // exports["."], ["./node"] and ["./redact"]; scripts/bundle-size.d.mts types bundle-size.mjs for the docs tests that import it.
+      entry: ['src/index.ts', 'src/node.ts', 'src/redact.ts', 'scripts/bundle-size.d.mts'],
     },
     'packages/apps-script': {
       // exports["."], ["./schema"] and ["./validate"], and the profiling driver run by hand

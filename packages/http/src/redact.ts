@@ -27,7 +27,7 @@ const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\
  * `SUBSTRING_MIN_LENGTH` for where). Empty secrets are ignored; longer forms are matched first so
  * that a secret containing another one is not half-replaced. Build it once to redact many strings.
  */
-function redactor(secrets: readonly string[]): (text: string) => string {
+export function redactor(secrets: readonly string[]): (text: string) => string {
   const forms = secrets
     .filter((secret) => secret !== '')
     .flatMap((secret) =>

@@ -3,6 +3,7 @@
 // through the secret filter, so a token that reached a message is printed as [REDACTED], and through
 // the terminal filter (terminal.ts), so control characters in remote or user text print as escapes.
 import { styleText } from 'node:util';
+import { Redactor } from '../redact.js';
 import { escapeControl, escapeJsonControl, StyleMarks } from './terminal.js';
 
 /** The part of a stream the CLI uses; tests pass a collecting fake. */
@@ -50,7 +51,7 @@ export class Io {
   readonly isTTY: boolean;
   readonly #colorOut: boolean;
   readonly #colorErr: boolean;
-  readonly #secrets = new Set<string>();
+  readonly #secrets = new Redactor();
   readonly #marks = new StyleMarks();
 
   constructor(options: IoOptions) {
@@ -64,14 +65,11 @@ export class Io {
 
   /** Registers a value that must never be printed (tokens, keys); later writes show [REDACTED]. */
   addSecret(value: string | undefined): void {
-    // Very short values would redact ordinary words; real credentials are long.
-    if (value !== undefined && value.length >= 8) this.#secrets.add(value);
+    this.#secrets.add(value);
   }
 
   redact(text: string): string {
-    let out = text;
-    for (const secret of this.#secrets) out = out.split(secret).join('[REDACTED]');
-    return out;
+    return this.#secrets.redact(text);
   }
 
   /**

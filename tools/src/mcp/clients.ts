@@ -13,7 +13,7 @@ import type { DriveClient } from '@specbound/drive';
 import type { LoggingClient } from '@specbound/logging';
 import type { BugSmash } from '../bugsmash/types.js';
 import { AuthRequiredError } from '../errors.js';
-import type { Redactor } from './redact.js';
+import type { Redactor } from '../redact.js';
 
 export interface ClientSettings {
   env: Record<string, string | undefined>;

@@ -15,13 +15,13 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { ToolsError } from '../errors.js';
+import { Redactor } from '../redact.js';
 import { DEFAULT_BUDGET } from './answer.js';
 import { needsWrites, TOOLS, toolCatalog } from './catalog.js';
 import { type ClientSettings, clientFactory } from './clients.js';
 import { cloudScriptLogs } from './logs.js';
 import { ListMemo } from './memo.js';
 import { listResources, readResource, TRIAGE_PROMPT, triagePrompt } from './prompts.js';
-import { Redactor } from './redact.js';
 import { loadSpecs } from './spec.js';
 import type { ToolDefinition, ToolScope } from './tool.js';
 

@@ -67,6 +67,15 @@ describe('Io', () => {
     expect(stdout.text()).toContain('token=[REDACTED]');
   });
 
+  it('a secret is redacted in its percent-encoded spellings too, and a longer one first', () => {
+    const { io: out, stdout } = io();
+    out.addSecret('key with/slash+plus');
+    out.addSecret('key with/slash+plus-and-more');
+    out.line(`url=?k=${encodeURIComponent('key with/slash+plus')}&j=key+with%2Fslash%2Bplus`);
+    out.line('both: key with/slash+plus-and-more');
+    expect(stdout.text()).toBe('url=?k=[REDACTED]&j=[REDACTED]\nboth: [REDACTED]\n');
+  });
+
   it('the metrics chart draws one bar per period, failures in red', () => {
     const { io: out, stdout } = io({ tty: true, env: { FORCE_COLOR: '1' } });
     chart(out, {
