@@ -1,12 +1,13 @@
 // Response bodies of the Apps Script interactions, as matchers: they fix each field's type and
 // shape, and carry only the fields a caller of the client reads.
-import { eachLike, googleTime, integer, like, regex } from './matchers.ts';
+import { entryPointEntryPointTypeValues, fileTypeValues } from '@specbound/apps-script/schema';
+import { eachLike, googleTime, integer, like, oneOf, regex } from './matchers.ts';
 
 export const SCRIPT_ID = '1AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_abcdefghijklmnop';
 export const DEPLOYMENT_ID = 'AKfycbx0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJ';
 export const ETAG = '"MTcxNzI0OTYwMDAwMA"';
 
-const fileType = regex('^(SERVER_JS|HTML|JSON)$', 'SERVER_JS');
+const fileType = oneOf(fileTypeValues, 'SERVER_JS');
 
 const user = {
   email: like('ada@example.com'),
@@ -45,7 +46,7 @@ export const deployment = {
   deploymentConfig,
   updateTime: googleTime('2026-06-01T16:45:12.004Z'),
   entryPoints: eachLike({
-    entryPointType: regex('^(WEB_APP|EXECUTION_API|ADD_ON)$', 'EXECUTION_API'),
+    entryPointType: oneOf(entryPointEntryPointTypeValues, 'EXECUTION_API'),
   }),
 };
 

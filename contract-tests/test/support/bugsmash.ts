@@ -1,7 +1,8 @@
 // Response bodies of the BugSmash interactions, as matchers: they fix each field's type and
 // shape, and carry only the fields a caller of the client reads. Nullable fields are left out:
 // a contract example of `null` would pin the provider to null.
-import { boolean, eachLike, integer, laravelTime, like, regex, uuid } from './matchers.ts';
+import { commentPriorityValues, commentStatusValues, shareAccessValues } from '@specbound/bugsmash/schema';
+import { boolean, eachLike, integer, laravelTime, like, oneOf, uuid } from './matchers.ts';
 
 export const PROJECT_ID = '9b2f6c1e-3d4a-4e5b-8c7d-1a2b3c4d5e6f';
 export const VERSION_ID = '4c1d8e2f-6a3b-4d5c-9e7f-0a1b2c3d4e5f';
@@ -12,7 +13,7 @@ export const WEBHOOK_ID = '2d4f6b8d-0f2b-4d6f-8b0d-2f4b6d8f0b2d';
 
 const created = laravelTime('2026-01-10T08:00:00.000000Z');
 const updated = laravelTime('2026-01-31T07:58:30.000000Z');
-const shareAccess = regex('^(public|private)$', 'private');
+const shareAccess = oneOf(shareAccessValues, 'private');
 
 /** The success envelope around a payload. */
 export function envelope(message: string, data?: unknown) {
@@ -84,8 +85,8 @@ export const comment = {
   comment_id: uuid(COMMENT_ID),
   comment: like('The logo is blurry on retina screens.'),
   comment_number: integer(106),
-  status: regex('^(Active|Resolved)$', 'Active'),
-  priority: regex('^(Unset|P1|P2|P3|P4)$', 'P2'),
+  status: oneOf(commentStatusValues, 'Active'),
+  priority: oneOf(commentPriorityValues, 'P2'),
   comment_by_name: like('Grace Hopper'),
   comment_by_email: like('grace@example.com'),
   created_at: created,

@@ -7,6 +7,15 @@ export function fromState(name: string, example: string) {
   return MatchersV3.fromProviderState(`\${${name}}`, example);
 }
 
+/**
+ * One of a spec enum's values (its generated value list, less any `*_UNSPECIFIED` placeholder the
+ * service never answers with), with the example the consumer test uses.
+ */
+export function oneOf<T extends string>(values: readonly T[], example: NoInfer<T>) {
+  const answered = values.filter((value) => !value.endsWith('_UNSPECIFIED'));
+  return regex(`^(${answered.join('|')})$`, example);
+}
+
 /** Google's RFC 3339 timestamps: UTC with milliseconds, e.g. 2026-06-01T16:40:00.118Z. */
 export function googleTime(example: string) {
   return MatchersV3.datetime("yyyy-MM-dd'T'HH:mm:ss.SSSX", example);

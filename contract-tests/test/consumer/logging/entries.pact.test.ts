@@ -1,8 +1,9 @@
 import { appsScriptFilter, BadRequestError, entryMessage } from '@specbound/logging';
+import { logSeverityValues } from '@specbound/logging/schema';
 import { describe, expect, it } from 'vitest';
 import { googleError } from '../../support/apps-script.ts';
 import { bearerHeader, loggingAt } from '../../support/clients.ts';
-import { eachLike, fromState, googleTime, like, regex } from '../../support/matchers.ts';
+import { eachLike, fromState, googleTime, like, oneOf, regex } from '../../support/matchers.ts';
 import { createPact } from '../../support/pact.ts';
 
 const pact = createPact('cloud-logging-api', import.meta.url);
@@ -24,7 +25,7 @@ const entry = {
     labels: { function_name: like('sendInvoices') },
   },
   timestamp: googleTime('2026-11-25T10:02:03.456Z'),
-  severity: regex('^(DEFAULT|DEBUG|INFO|NOTICE|WARNING|ERROR|CRITICAL|ALERT|EMERGENCY)$', 'INFO'),
+  severity: oneOf(logSeverityValues, 'INFO'),
   insertId: like('1xyz0abf3k2c4'),
   labels: { 'script.googleapis.com/process_id': like('1234567890') },
   textPayload: like('Sending 3 invoices'),
