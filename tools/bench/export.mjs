@@ -9,6 +9,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from './stats.mjs';
 
 // EXPORT_BENCH_PROJECTS only for a quick check of this script; the figures are for 1000.
 const PROJECTS = Number(process.env.EXPORT_BENCH_PROJECTS ?? 1000);
@@ -28,7 +29,6 @@ const RSS_HOOK = `data:text/javascript,${encodeURIComponent(`
 import { readFileSync } from "node:fs";
 import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { median } from './stats.mjs';
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc");
 const peak = { new_space: 0, old_space: 0 };

@@ -12,6 +12,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signWebhook } from '@specbound/bugsmash';
+import { median } from './stats.mjs';
 
 const ANSWER_MIB = Number(process.env.LISTEN_BENCH_MIB ?? 256);
 const BIG_MIB = Number(process.env.LISTEN_BENCH_BIG_MIB ?? 1024);
@@ -32,7 +33,6 @@ const DELIVERY = '{"event":"new_comment"}';
 // as Linux carries the high-water mark over exec, and this bench's parent grows as it relays.
 const RSS_HOOK = `data:text/javascript,${encodeURIComponent(`
 import { readFileSync } from "node:fs";
-import { median } from './stats.mjs';
 const peak = { rss: 0, heapUsed: 0, heapTotal: 0, arrayBuffers: 0, external: 0 };
 const sample = () => { const m = process.memoryUsage(); for (const k in peak) peak[k] = Math.max(peak[k], m[k]); };
 setInterval(sample, 20).unref();
