@@ -9,8 +9,8 @@ export {
   PRIORITIES,
   PROJECT_TYPES,
   SHARE_ACCESS,
-  STATUS_FILTERS as STATUSES,
-  WEBHOOK_EVENTS as EVENTS,
+  STATUS_FILTERS,
+  WEBHOOK_EVENTS,
 } from '../../../bugsmash/values.js';
 export const FORMATS = ['csv', 'json', 'ndjson', 'md'] as const;
 export const VALIDATE_MODES = ['off', 'report'] as const;

@@ -11,7 +11,7 @@ import { type CliContext, contextOf } from '../../../context.js';
 import { examples } from '../../../examples.js';
 import { parsePositiveInt, parseSince } from '../../../parse.js';
 import { type AuthOptions, bugsmashClient } from '../client.js';
-import { FORMATS, oneOf, STATUSES } from '../options.js';
+import { FORMATS, oneOf, STATUS_FILTERS } from '../options.js';
 
 export interface ExportCommandOptions extends AuthOptions {
   format: ExportFormat;
@@ -29,7 +29,7 @@ export function define(comments: CommandUnknownOpts): void {
     .description('stream every comment with its replies as csv, json, ndjson or md')
     .requiredOption('--format <format>', FORMATS.join('|'), oneOf('--format', FORMATS))
     .option('--all-projects', 'every project of the workspace')
-    .option('--status <status>', STATUSES.join('|'), oneOf('--status', STATUSES))
+    .option('--status <status>', STATUS_FILTERS.join('|'), oneOf('--status', STATUS_FILTERS))
     .option('--since <iso>', 'only comments updated since this date', parseSince)
     .option('--out <file>', 'write to FILE (atomically) instead of stdout')
     .option('--concurrency <n>', 'reply fetches in flight', parsePositiveInt('--concurrency'), 8)

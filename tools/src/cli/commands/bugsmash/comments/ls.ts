@@ -6,7 +6,7 @@ import { UsageError } from '../../../../errors.js';
 import { type CliContext, contextOf } from '../../../context.js';
 import { examples } from '../../../examples.js';
 import { type AuthOptions, bugsmashClient } from '../client.js';
-import { oneOf, PRIORITIES, STATUSES } from '../options.js';
+import { oneOf, PRIORITIES, STATUS_FILTERS } from '../options.js';
 
 interface CommentsLsOptions extends AuthOptions {
   status?: StatusFilter | undefined;
@@ -19,7 +19,7 @@ export function define(comments: CommandUnknownOpts): void {
     .command('ls')
     .argument('<projectId>')
     .description('list comments (active ones unless --all or --status)')
-    .option('--status <status>', STATUSES.join('|'), oneOf('--status', STATUSES))
+    .option('--status <status>', STATUS_FILTERS.join('|'), oneOf('--status', STATUS_FILTERS))
     .option('--priority <priority>', PRIORITIES.join('|'), oneOf('--priority', PRIORITIES))
     .option('--all', 'every comment, active and resolved')
     .addHelpText(

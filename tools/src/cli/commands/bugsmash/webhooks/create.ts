@@ -7,7 +7,7 @@ import { ToolsError, UsageError } from '../../../../errors.js';
 import { type CliContext, contextOf } from '../../../context.js';
 import { examples } from '../../../examples.js';
 import { type AuthOptions, bugsmashClient } from '../client.js';
-import { EVENTS, events } from '../options.js';
+import { events, WEBHOOK_EVENTS } from '../options.js';
 
 interface WebhooksCreateOptions extends AuthOptions {
   url: string;
@@ -20,7 +20,7 @@ export function define(webhooks: CommandUnknownOpts): void {
     .command('create')
     .description('subscribe a URL to events; the signing secret is shown once (or written to --secret-out)')
     .requiredOption('--url <url>', 'where deliveries go')
-    .option('--events <events>', `comma-separated (default all: ${EVENTS.join(',')})`, events)
+    .option('--events <events>', `comma-separated (default all: ${WEBHOOK_EVENTS.join(',')})`, events)
     .option(
       '--secret-out <file>',
       'write the signing secret to a new file (mode 0600) instead of printing it',
@@ -37,7 +37,7 @@ export function define(webhooks: CommandUnknownOpts): void {
     )
     .action((_options, command) => {
       const options = command.optsWithGlobals();
-      return run(contextOf(command), { ...options, events: options.events ?? [...EVENTS] });
+      return run(contextOf(command), { ...options, events: options.events ?? [...WEBHOOK_EVENTS] });
     });
 }
 

@@ -11,7 +11,7 @@ import { type CliContext, contextOf } from '../../../context.js';
 import { examples } from '../../../examples.js';
 import { parsePort, parsePositiveInt } from '../../../parse.js';
 import { untilStopped } from '../../../signals.js';
-import { EVENTS, events } from '../options.js';
+import { events, WEBHOOK_EVENTS } from '../options.js';
 import { addSchemeOptions, type SchemeFlags, schemeOf } from './scheme.js';
 import { checkSecretOut, subscribeListener } from './self-subscribe.js';
 
@@ -40,7 +40,11 @@ export function define(webhooks: CommandUnknownOpts): void {
     .option('--secret-file <file>', 'the signing secret (default: env BUGSMASH_WEBHOOK_SECRET)')
     .option('--forward-to <url>', 'POST verified deliveries here and answer as it does')
     .option('--create', 'subscribe this listener (its URL, with the port it got) and remove it on exit')
-    .option('--events <events>', `with --create, comma-separated (default all: ${EVENTS.join(',')})`, events)
+    .option(
+      '--events <events>',
+      `with --create, comma-separated (default all: ${WEBHOOK_EVENTS.join(',')})`,
+      events,
+    )
     .option('--secret-out <file>', "with --create, write the new webhook's secret to a new file (mode 0600)")
     .option('--api-key-file <file>', 'with --create, the BugSmash API key (default: env BUGSMASH_API_KEY)')
     .option('--no-verify', 'accept and forward every delivery unchecked (a warning for each)')
@@ -156,7 +160,7 @@ export async function run(ctx: CliContext, options: ListenOptions): Promise<void
     if (create)
       unsubscribe = await subscribeListener(ctx, listener, {
         ...options,
-        events: options.events ?? [...EVENTS],
+        events: options.events ?? [...WEBHOOK_EVENTS],
       });
     else ctx.io.hint(`point a webhook at it: specbound bs webhooks create --url ${listener.url}`);
     await untilStopped(ctx.signal);

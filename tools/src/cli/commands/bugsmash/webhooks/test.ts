@@ -4,13 +4,18 @@ import type { WebhookEventName } from '@specbound/bugsmash';
 import { type CliContext, contextOf } from '../../../context.js';
 import { examples } from '../../../examples.js';
 import { type AuthOptions, bugsmashClient } from '../client.js';
-import { EVENTS, oneOf } from '../options.js';
+import { oneOf, WEBHOOK_EVENTS } from '../options.js';
 
 export function define(webhooks: CommandUnknownOpts): void {
   webhooks
     .command('test')
     .description('have the service send a sample delivery to every webhook subscribed to the event')
-    .option('--event <event>', EVENTS.join('|'), oneOf('--event', EVENTS, false), 'new_comment')
+    .option(
+      '--event <event>',
+      WEBHOOK_EVENTS.join('|'),
+      oneOf('--event', WEBHOOK_EVENTS, false),
+      'new_comment',
+    )
     .addHelpText(
       'after',
       examples(
